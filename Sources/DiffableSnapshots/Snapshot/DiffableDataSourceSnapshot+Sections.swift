@@ -1,0 +1,166 @@
+extension DiffableDataSourceSnapshot {
+    /// Adds empty sections at the end.
+    ///
+    /// - Precondition: No identifier is already in the snapshot or appears twice in `identifiers`.
+    /// - Complexity: O(*n*) on average in the number of sections appended.
+    @inlinable
+    public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {
+        insertSections(identifiers, at: sections.count, "appendSections(_:)")
+    }
+
+    /// Inserts empty sections just before a section.
+    ///
+    /// - Precondition: `toIdentifier` is in the snapshot, and no identifier in `identifiers` is
+    ///   already in the snapshot or appears twice.
+    /// - Complexity: O(*s*) in the number of sections.
+    @inlinable
+    public mutating func insertSections(_ identifiers: [SectionIdentifierType], beforeSection toIdentifier: SectionIdentifierType) {
+        let position = existingPosition(ofSection: toIdentifier, "insertSections(_:beforeSection:)")
+        insertSections(identifiers, at: position, "insertSections(_:beforeSection:)")
+    }
+
+    /// Inserts empty sections just after a section.
+    ///
+    /// - Precondition: `toIdentifier` is in the snapshot, and no identifier in `identifiers` is
+    ///   already in the snapshot or appears twice.
+    /// - Complexity: O(*s*) in the number of sections.
+    @inlinable
+    public mutating func insertSections(_ identifiers: [SectionIdentifierType], afterSection toIdentifier: SectionIdentifierType) {
+        let position = existingPosition(ofSection: toIdentifier, "insertSections(_:afterSection:)")
+        insertSections(identifiers, at: position + 1, "insertSections(_:afterSection:)")
+    }
+
+    /// Deletes sections together with their items.
+    ///
+    /// Identifiers that are not in the snapshot are ignored, so deleting is idempotent. Deleted
+    /// sections and items lose their reload and reconfigure marks.
+    ///
+    /// - Complexity: O(*s* + *k*) on average: the number of sections plus the number of items
+    ///   deleted with them.
+    @inlinable
+    public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) {
+        var doomed: [Int] = []
+        for identifier in identifiers {
+            guard let key = sectionKeyByIdentifier.removeValue(forKey: identifier) else { continue }
+            doomed.append(Int(positionOfKey[Int(key)]))
+            reloadedSections.remove(identifier)
+        }
+        guard !doomed.isEmpty else { return }
+        doomed.sort()
+        for position in doomed {
+            let items = sectionItems[position]
+            for item in items { itemLocations.removeValue(forKey: item) }
+            forgetMarks(ofItems: items)
+            let key = sectionKeys[position]
+            positionOfKey[Int(key)] = -1
+            freeKeys.append(key)
+        }
+        var write = doomed[0]
+        var next = 0
+        for read in doomed[0]..<sections.count {
+            if next < doomed.count, doomed[next] == read {
+                next += 1
+                continue
+            }
+            sections.swapAt(write, read)
+            sectionKeys.swapAt(write, read)
+            sectionItems.swapAt(write, read)
+            write += 1
+        }
+        sections.removeLast(doomed.count)
+        sectionKeys.removeLast(doomed.count)
+        sectionItems.removeLast(doomed.count)
+        sectionStarts.removeLast(doomed.count)
+        reindexSections(from: doomed[0])
+    }
+
+    /// Moves a section to just before another section.
+    ///
+    /// Moving a section before itself does nothing.
+    ///
+    /// - Precondition: Both sections are in the snapshot.
+    /// - Complexity: O(*s*) in the number of sections.
+    @inlinable
+    public mutating func moveSection(_ identifier: SectionIdentifierType, beforeSection toIdentifier: SectionIdentifierType) {
+        moveSection(identifier, nextTo: toIdentifier, after: false, "moveSection(_:beforeSection:)")
+    }
+
+    /// Moves a section to just after another section.
+    ///
+    /// Moving a section after itself does nothing.
+    ///
+    /// - Precondition: Both sections are in the snapshot.
+    /// - Complexity: O(*s*) in the number of sections.
+    @inlinable
+    public mutating func moveSection(_ identifier: SectionIdentifierType, afterSection toIdentifier: SectionIdentifierType) {
+        moveSection(identifier, nextTo: toIdentifier, after: true, "moveSection(_:afterSection:)")
+    }
+}
+
+// MARK: - Storage maintenance
+
+extension DiffableDataSourceSnapshot {
+    @inlinable
+    mutating func insertSections(_ identifiers: [SectionIdentifierType], at position: Int, _ caller: StaticString) {
+        guard !identifiers.isEmpty else { return }
+        var keys: [UInt32] = []
+        keys.reserveCapacity(identifiers.count)
+        for (index, identifier) in identifiers.enumerated() {
+            let key: UInt32
+            if let reused = freeKeys.popLast() {
+                key = reused
+            } else {
+                key = UInt32(positionOfKey.count)
+                positionOfKey.append(-1)
+            }
+            if sectionKeyByIdentifier.updateValue(key, forKey: identifier) != nil {
+                let twice = identifiers[..<index].contains(identifier)
+                preconditionFailure(
+                    "\(caller): section identifier \(String(reflecting: identifier)) "
+                        + (twice ? "appears more than once in the sections passed" : "is already in the snapshot")
+                        + "; section identifiers must be unique"
+                )
+            }
+            keys.append(key)
+        }
+        let start = sectionStarts[position]
+        sections.insert(contentsOf: identifiers, at: position)
+        sectionKeys.insert(contentsOf: keys, at: position)
+        sectionItems.insert(contentsOf: repeatElement([], count: identifiers.count), at: position)
+        sectionStarts.insert(contentsOf: repeatElement(start, count: identifiers.count), at: position)
+        reindexSections(from: position)
+    }
+
+    @inlinable
+    mutating func moveSection(
+        _ identifier: SectionIdentifierType,
+        nextTo anchorIdentifier: SectionIdentifierType,
+        after: Bool,
+        _ caller: StaticString
+    ) {
+        let source = existingPosition(ofSection: identifier, caller)
+        var target = existingPosition(ofSection: anchorIdentifier, caller)
+        guard source != target else { return }
+        if target > source { target -= 1 }
+        if after { target += 1 }
+        let section = sections.remove(at: source)
+        let key = sectionKeys.remove(at: source)
+        let items = sectionItems.remove(at: source)
+        sections.insert(section, at: target)
+        sectionKeys.insert(key, at: target)
+        sectionItems.insert(items, at: target)
+        reindexSections(from: min(source, target))
+    }
+
+    /// Recomputes item starts and key positions for sections from `position` on.
+    @inlinable
+    mutating func reindexSections(from position: Int) {
+        var start = sectionStarts[position]
+        for index in position..<sections.count {
+            sectionStarts[index] = start
+            start += sectionItems[index].count
+            positionOfKey[Int(sectionKeys[index])] = Int32(truncatingIfNeeded: index)
+        }
+        sectionStarts[sections.count] = start
+    }
+}

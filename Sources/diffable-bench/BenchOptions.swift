@@ -1,0 +1,21 @@
+import ArgumentParser
+
+/// Options every benchmark subcommand takes.
+struct BenchOptions: ParsableArguments {
+    @Flag(help: "Print one JSON object per result instead of a table.")
+    var json = false
+
+    @Option(help: "Runs per measurement; the median is reported (at least 5).")
+    var runs = 5
+
+    @Option(name: .customLong("case"), help: "Run only the cases whose name contains this text.")
+    var caseFilter: String?
+
+    func validate() throws {
+        guard runs >= 5 else { throw ValidationError("--runs must be at least 5, got \(runs)") }
+    }
+
+    func includes(_ caseName: String) -> Bool {
+        caseFilter.map { caseName.contains($0) } ?? true
+    }
+}

@@ -1,0 +1,41 @@
+/// Prints results as they are measured: a table for people, or JSON lines for tools.
+struct BenchReport {
+    let json: Bool
+    private var printedHeader = false
+
+    init(json: Bool) {
+        self.json = json
+    }
+
+    mutating func add(_ result: BenchResult) {
+        if json {
+            print(result.jsonLine)
+            return
+        }
+        if !printedHeader {
+            printedHeader = true
+            print(row(["bench", "case", "ids", "ours ms", "baseline", "baseline ms", "×baseline", "floor ms", "×floor"]))
+        }
+        let versusBaseline = result.baselineMilliseconds.map { formatted($0 / result.oursMilliseconds, decimals: 1) + "× faster" }
+        let versusFloor = result.floorMilliseconds.map { formatted(result.oursMilliseconds / $0, decimals: 2) }
+        print(row([
+            result.bench,
+            result.caseName,
+            result.ids ?? "-",
+            formatted(result.oursMilliseconds, decimals: 3),
+            result.baseline,
+            result.baselineMilliseconds.map { formatted($0, decimals: 3) } ?? "skipped",
+            versusBaseline ?? "-",
+            result.floorMilliseconds.map { formatted($0, decimals: 3) } ?? "-",
+            versusFloor ?? "-",
+        ]))
+        if let note = result.note { print("    note: \(note)") }
+    }
+
+    private func row(_ cells: [String]) -> String {
+        let widths = [6, 18, 5, 10, 34, 12, 16, 9, 7]
+        return zip(cells, widths).map { cell, width in
+            cell.count >= width ? cell : cell + String(repeating: " ", count: width - cell.count)
+        }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,52 @@
+/// One measured case: our time beside a baseline (and, where one exists, a floor).
+struct BenchResult {
+    var bench: String
+    var caseName: String
+    var ids: String?
+    var oursMilliseconds: Double
+    var baseline: String
+    /// `nil` when the baseline was skipped (for example, too slow at that size).
+    var baselineMilliseconds: Double?
+    var floorMilliseconds: Double?
+    var note: String?
+
+    var jsonLine: String {
+        var fields: [(String, String)] = [
+            ("bench", quoted(bench)),
+            ("case", quoted(caseName)),
+        ]
+        if let ids { fields.append(("ids", quoted(ids))) }
+        fields.append(("ours_ms", number(oursMilliseconds)))
+        fields.append(("baseline", quoted(baseline)))
+        fields.append(("baseline_ms", baselineMilliseconds.map(number) ?? "null"))
+        if let floorMilliseconds { fields.append(("floor_ms", number(floorMilliseconds))) }
+        if let note { fields.append(("note", quoted(note))) }
+        return "{" + fields.map { "\(quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+    }
+
+    private func quoted(_ text: String) -> String {
+        var escaped = ""
+        for character in text.unicodeScalars {
+            switch character {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case "\n": escaped += "\\n"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return "\"\(escaped)\""
+    }
+
+    private func number(_ value: Double) -> String {
+        formatted(value, decimals: 4)
+    }
+}
+
+func formatted(_ value: Double, decimals: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    var text = "\(rounded)"
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    return text
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// Benchmarks of every layer, each measured beside a baseline in the same run.
+@main
+struct DiffableBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diffable-bench",
+        abstract: "Benchmarks DiffableStore against baselines measured in the same run.",
+        discussion: """
+            Every subcommand prints a table, or with --json one JSON object per result line with the keys \
+            bench, case, ours_ms, baseline, baseline_ms (and floor_ms, ids where they apply). Each time \
+            is the median of --runs runs (at least 5). Build in release: swift run -c release diffable-bench diff
+            """,
+        subcommands: []
+    )
+}
