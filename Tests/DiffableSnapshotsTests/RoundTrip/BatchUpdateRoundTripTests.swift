@@ -1,0 +1,84 @@
+import DiffableSnapshots
+import Foundation
+import Testing
+
+/// Random snapshot pairs, diffed, validated, applied and held to the quality the rules promise.
+///
+/// `DIFFABLE_RANDOM_CASES` raises the number of pairs (10,000 at least);
+/// `DIFFABLE_RANDOM_SEED` replays one seed. A failure prints the seed, both snapshots and the
+/// update.
+@Suite("Batch update round trips")
+struct BatchUpdateRoundTripTests {
+    static let firstSeed: UInt64 = 0xD1FF_AB1E_0000
+    static let chunks = 4
+    static let reportedFailuresPerChunk = 5
+
+    static var caseCount: Int {
+        let requested = ProcessInfo.processInfo.environment["DIFFABLE_RANDOM_CASES"].flatMap { Int($0) } ?? 0
+        return max(10_000, requested)
+    }
+
+    /// The seeds a chunk runs: one replayed seed, or every `chunks`-th seed from `firstSeed`.
+    static func seeds(ofChunk chunk: Int) -> [UInt64] {
+        if let replayed = ProcessInfo.processInfo.environment["DIFFABLE_RANDOM_SEED"].flatMap({ UInt64($0) }) {
+            return chunk == 0 ? [replayed] : []
+        }
+        return stride(from: chunk, to: caseCount, by: chunks).map { firstSeed + UInt64($0) }
+    }
+
+    @Test("diff, validate and apply random snapshot pairs", arguments: 0..<chunks)
+    func randomPairsRoundTrip(chunk: Int) {
+        var reported = 0
+        for seed in Self.seeds(ofChunk: chunk) {
+            let pair = RandomSnapshotPair(seed: seed)
+            let (update, failures) = Self.roundTripFailures(pair.old, pair.new)
+            guard !failures.isEmpty else { continue }
+            reported += 1
+            Issue.record(
+                """
+                \(failures.joined(separator: "\n"))
+                \(pair)
+                update \(update)
+                replay: DIFFABLE_RANDOM_SEED=\(seed) swift test --filter RoundTrip
+                """
+            )
+            if reported == Self.reportedFailuresPerChunk { return }
+        }
+    }
+
+    @Test("large reversed, shuffled and cross-section pairs round trip")
+    func largePairsRoundTrip() {
+        var random = SplitMix64(seed: 42)
+        let items = Array(0..<3_000)
+        let sections = (0..<6).map { "s\($0)" }
+        let chunked = sections.indices.map { Array(items[($0 * 500)..<($0 * 500 + 500)]) }
+        let old = makeSnapshot(Array(zip(sections, chunked)))
+        let pairs: [(String, TestSnapshot)] = [
+            ("reversed", makeSnapshot(Array(zip(sections, chunked.map { $0.reversed() }).reversed()))),
+            ("shuffled", makeSnapshot(Array(zip(sections.shuffled(using: &random), chunked.map { $0.shuffled(using: &random) })))),
+            ("rotated across sections", makeSnapshot(Array(zip(sections, [chunked[5]] + chunked.dropLast())))),
+        ]
+        for (name, new) in pairs {
+            let (update, failures) = Self.roundTripFailures(old, new)
+            #expect(failures.isEmpty, "\(name): \(failures.joined(separator: "\n")) update \(update)")
+        }
+    }
+
+    /// Diffs, validates, applies with the reference model and checks the quality oracles.
+    static func roundTripFailures(_ old: TestSnapshot, _ new: TestSnapshot) -> (BatchUpdate, [String]) {
+        let update = BatchUpdate(from: old, to: new)
+        do {
+            try update.validate(from: old, to: new)
+        } catch {
+            let all = update.validationErrors(from: old, to: new).map { "  rule \($0.rule): \($0)" }
+            return (update, ["the validator rejects the update:"] + all)
+        }
+        var failures: [String] = []
+        let applied = referenceApply(update, old, new)
+        let expected = layout(of: new)
+        if applied.sections != expected.sections || applied.items != expected.items {
+            failures.append("applying the update gives \(applied), not \(expected)")
+        }
+        return (update, failures + qualityFailures(of: update, from: old, to: new))
+    }
+}
