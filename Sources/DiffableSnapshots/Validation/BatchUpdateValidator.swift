@@ -106,46 +106,56 @@ struct BatchUpdateValidator<SectionIdentifierType: Hashable & Sendable, ItemIden
 
     @inlinable
     mutating func checkExclusivity() throws(BatchUpdateError) {
-        var oldSectionEntries = update.sectionDeletes.map { ($0, Operation.sectionDelete) }
-        oldSectionEntries += update.sectionMoves.lazy.map { ($0.from, Operation.sectionMoveSource) }
-        oldSectionEntries += update.sectionReloads.lazy.map { ($0, Operation.sectionReload) }
-        try checkExclusive(&oldSectionEntries, duplicate: BatchUpdateError.duplicateSectionIndex) {
-            .conflictingSectionOperations($0, $1, index: $2)
-        }
-
-        var newSectionEntries = update.sectionInserts.map { ($0, Operation.sectionInsert) }
-        newSectionEntries += update.sectionMoves.lazy.map { ($0.to, Operation.sectionMoveDestination) }
-        try checkExclusive(&newSectionEntries, duplicate: BatchUpdateError.duplicateSectionIndex) {
-            .conflictingSectionOperations($0, $1, index: $2)
-        }
-
-        var oldItemEntries = update.itemDeletes.map { ($0, Operation.itemDelete) }
-        oldItemEntries += update.itemMoves.lazy.map { ($0.from, Operation.itemMoveSource) }
-        oldItemEntries += update.itemReloads.lazy.map { ($0, Operation.itemReload) }
-        try checkExclusive(&oldItemEntries, duplicate: BatchUpdateError.duplicateItemPath) {
-            .conflictingItemOperations($0, $1, path: $2)
-        }
-
-        var newItemEntries = update.itemInserts.map { ($0, Operation.itemInsert) }
-        newItemEntries += update.itemMoves.lazy.map { ($0.to, Operation.itemMoveDestination) }
-        newItemEntries += update.itemReconfigures.lazy.map { ($0, Operation.itemReconfigure) }
-        try checkExclusive(&newItemEntries, duplicate: BatchUpdateError.duplicateItemPath) { first, second, path in
-            // A moved item may also be reconfigured.
-            first == .itemMoveDestination && second == .itemReconfigure
-                ? nil : .conflictingItemOperations(first, second, path: path)
-        }
+        try checkExclusive(
+            [
+                (update.sectionDeletes, .sectionDelete),
+                (update.sectionMoves.map(\.from), .sectionMoveSource),
+                (update.sectionReloads, .sectionReload),
+            ],
+            duplicate: BatchUpdateError.duplicateSectionIndex,
+            conflict: BatchUpdateError.conflictingSectionOperations
+        )
+        try checkExclusive(
+            [(update.sectionInserts, .sectionInsert), (update.sectionMoves.map(\.to), .sectionMoveDestination)],
+            duplicate: BatchUpdateError.duplicateSectionIndex,
+            conflict: BatchUpdateError.conflictingSectionOperations
+        )
+        try checkExclusive(
+            [
+                (update.itemDeletes, .itemDelete),
+                (update.itemMoves.map(\.from), .itemMoveSource),
+                (update.itemReloads, .itemReload),
+            ],
+            duplicate: BatchUpdateError.duplicateItemPath,
+            conflict: BatchUpdateError.conflictingItemOperations
+        )
+        try checkExclusive(
+            [
+                (update.itemInserts, .itemInsert),
+                (update.itemMoves.map(\.to), .itemMoveDestination),
+                (update.itemReconfigures, .itemReconfigure),
+            ],
+            duplicate: BatchUpdateError.duplicateItemPath,
+            conflict: BatchUpdateError.conflictingItemOperations
+        )
     }
 
-    /// Reports every index listed twice by one operation, and every pair of distinct operations
-    /// naming the same index for which `conflict` returns an error.
+    /// Reports every index listed twice by one operation, and every pair of operations that
+    /// exclude each other naming the same index. Only a move destination and a reconfigure may
+    /// share a path: a moved item may also be reconfigured.
     ///
-    /// - Complexity: O(*k* log *k*) for *k* entries.
+    /// - Complexity: O(*k* log *k*) for *k* indexes in all.
     @inlinable
     mutating func checkExclusive<Index: Comparable>(
-        _ entries: inout [(Index, Operation)],
+        _ lists: [([Index], Operation)],
         duplicate: (Operation, Index) -> BatchUpdateError,
-        conflict: (Operation, Operation, Index) -> BatchUpdateError?
+        conflict: (Operation, Operation, Index) -> BatchUpdateError
     ) throws(BatchUpdateError) {
+        var entries: [(Index, Operation)] = []
+        entries.reserveCapacity(lists.reduce(0) { $0 + $1.0.count })
+        for (indexes, operation) in lists {
+            entries += indexes.lazy.map { ($0, operation) }
+        }
         entries.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1.rank < $1.1.rank) }
         var start = 0
         while start < entries.count {
@@ -167,8 +177,9 @@ struct BatchUpdateValidator<SectionIdentifierType: Hashable & Sendable, ItemIden
                     }
                 }
                 for (offset, first) in distinct.enumerated() {
-                    for second in distinct[(offset + 1)...] {
-                        if let error = conflict(first, second, index) { try report(error) }
+                    for second in distinct[(offset + 1)...]
+                    where !(first == .itemMoveDestination && second == .itemReconfigure) {
+                        try report(conflict(first, second, index))
                     }
                 }
             }

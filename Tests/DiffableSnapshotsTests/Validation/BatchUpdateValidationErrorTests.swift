@@ -83,6 +83,19 @@ struct BatchUpdateValidationErrorTests {
         #expect(error.description == description)
     }
 
+    @Test func callersMatchTheThrownCase() {
+        let old = makeSnapshot(["A": [1]])
+        let new = makeSnapshot(["A": [1, 2]])
+        do {
+            try BatchUpdate().validate(from: old, to: new)
+            Issue.record("an update missing an insert was accepted")
+        } catch .invalidNumberOfItems(let section, let before, _, _, _, _, let after) {
+            #expect(section == 0 && before == 1 && after == 2)
+        } catch {
+            Issue.record("unexpected error: \(error)")
+        }
+    }
+
     @Test func operationsNameTheSnapshotTheyAddress() {
         let old = BatchUpdateError.Operation.allCases.filter(\.addressesOldSnapshot)
         #expect(old == [.sectionDelete, .sectionMoveSource, .sectionReload, .itemDelete, .itemMoveSource, .itemReload])
