@@ -8,6 +8,9 @@ struct BenchOptions: ParsableArguments {
     @Option(help: "Runs per measurement; the median is reported (at least 5).")
     var runs = 5
 
+    @Flag(help: "Skip the baselines (for profiling our side only).")
+    var noBaseline = false
+
     @Option(name: .customLong("case"), help: "Run only the cases whose name contains this text.")
     var caseFilter: String?
 

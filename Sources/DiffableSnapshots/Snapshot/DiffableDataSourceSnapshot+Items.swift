@@ -65,7 +65,7 @@ extension DiffableDataSourceSnapshot {
         var removed: [Int] = []  // position << 32 | offset, so sorting groups by section
         removed.reserveCapacity(identifiers.count)
         for identifier in identifiers {
-            guard let location = itemLocations.removeValue(forKey: identifier) else { continue }
+            guard let location = itemLocations.remove(identifier) else { continue }
             removed.append(position(of: location) << 32 | Int(location.offset))
         }
         guard !removed.isEmpty else { return }
@@ -129,7 +129,7 @@ extension DiffableDataSourceSnapshot {
         itemLocations.reserveCapacity(itemLocations.count + identifiers.count)
         for (index, identifier) in identifiers.enumerated() {
             let location = ItemLocation(sectionKey: key, offset: offset + index)
-            if itemLocations.updateValue(location, forKey: identifier) != nil {
+            if !itemLocations.insertNew(identifier, at: location) {
                 let twice = identifiers[..<index].contains(identifier)
                 preconditionFailure(
                     "\(caller): item identifier \(String(reflecting: identifier)) "
@@ -175,11 +175,7 @@ extension DiffableDataSourceSnapshot {
     /// Rewrites the index offsets of the items of section `position` from `start` on.
     @inlinable
     mutating func renumberItems(atPosition position: Int, from start: Int) {
-        let items = sectionItems[position]
-        guard start < items.count else { return }
-        for offset in start..<items.count {
-            itemLocations[items[offset]]!.offset = UInt32(truncatingIfNeeded: offset)
-        }
+        itemLocations.renumber(sectionItems[position], from: start, inSection: sectionKeys[position])
     }
 
     @inlinable
@@ -217,7 +213,7 @@ extension DiffableDataSourceSnapshot {
         let targetPosition = position(of: anchor)
         let offset = Int(anchor.offset) + (after ? 1 : 0)
         sectionItems[targetPosition].insert(identifier, at: offset)
-        itemLocations[identifier] = ItemLocation(sectionKey: anchor.sectionKey, offset: offset)
+        itemLocations.update(identifier, to: ItemLocation(sectionKey: anchor.sectionKey, offset: offset))
         renumberItems(atPosition: targetPosition, from: offset + 1)
         shiftStarts(after: targetPosition, by: 1)
     }

@@ -49,7 +49,7 @@ extension DiffableDataSourceSnapshot {
         doomed.sort()
         for position in doomed {
             let items = sectionItems[position]
-            for item in items { itemLocations.removeValue(forKey: item) }
+            for item in items { _ = itemLocations.remove(item) }
             forgetMarks(ofItems: items)
             let key = sectionKeys[position]
             positionOfKey[Int(key)] = -1

@@ -83,7 +83,7 @@ public struct DiffableDataSourceSnapshot<
     @usableFromInline var positionOfKey: [Int32]
     @usableFromInline var freeKeys: [UInt32]
     @usableFromInline var sectionKeyByIdentifier: [SectionIdentifierType: UInt32]
-    @usableFromInline var itemLocations: [ItemIdentifierType: ItemLocation]
+    @usableFromInline var itemLocations: ItemTable<ItemIdentifierType>
     @usableFromInline var reloadedSections: Set<SectionIdentifierType>
     @usableFromInline var reloadedItems: Set<ItemIdentifierType>
     @usableFromInline var reconfiguredItems: Set<ItemIdentifierType>
@@ -98,7 +98,7 @@ public struct DiffableDataSourceSnapshot<
         positionOfKey = []
         freeKeys = []
         sectionKeyByIdentifier = [:]
-        itemLocations = [:]
+        itemLocations = ItemTable()
         reloadedSections = []
         reloadedItems = []
         reconfiguredItems = []

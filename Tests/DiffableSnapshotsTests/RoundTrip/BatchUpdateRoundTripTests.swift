@@ -13,10 +13,7 @@ struct BatchUpdateRoundTripTests {
     static let chunks = 4
     static let reportedFailuresPerChunk = 5
 
-    static var caseCount: Int {
-        let requested = ProcessInfo.processInfo.environment["DIFFABLE_RANDOM_CASES"].flatMap { Int($0) } ?? 0
-        return max(10_000, requested)
-    }
+    static var caseCount: Int { max(10_000, randomCaseCount(default: 10_000)) }
 
     /// The seeds a chunk runs: one replayed seed, or every `chunks`-th seed from `firstSeed`.
     static func seeds(ofChunk chunk: Int) -> [UInt64] {

@@ -1,5 +1,6 @@
-/// A small, fast, seedable random number generator (Steele, Lea and Flood's SplitMix64), so that
-/// every random test can be replayed from its seed.
+import Foundation
+
+/// A small, fast, seedable generator, so every random test can be replayed from its seed.
 struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
@@ -14,4 +15,13 @@ struct SplitMix64: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+}
+
+/// The number of cases a randomized test runs: `defaultCount`, or the value of the environment
+/// variable `DIFFABLE_RANDOM_CASES` when it is set, for long runs.
+func randomCaseCount(default defaultCount: Int) -> Int {
+    guard let text = ProcessInfo.processInfo.environment["DIFFABLE_RANDOM_CASES"], let count = Int(text) else {
+        return defaultCount
+    }
+    return count
 }

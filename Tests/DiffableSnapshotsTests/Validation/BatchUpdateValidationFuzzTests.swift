@@ -1,5 +1,4 @@
 import DiffableSnapshots
-import Foundation
 import Testing
 
 /// Corrupted and random updates: the validator must agree with the reference model.
@@ -13,10 +12,7 @@ struct BatchUpdateValidationFuzzTests {
     static let firstSeed: UInt64 = 0xBAD_0000
     static let chunks = 2
 
-    static var caseCount: Int {
-        let requested = ProcessInfo.processInfo.environment["DIFFABLE_RANDOM_CASES"].flatMap { Int($0) } ?? 0
-        return max(4_000, requested / 2)
-    }
+    static var caseCount: Int { max(4_000, randomCaseCount(default: 0) / 2) }
 
     @Test("corrupted and random updates are judged as the reference model applies them", arguments: 0..<chunks)
     func corruptedUpdates(chunk: Int) {
