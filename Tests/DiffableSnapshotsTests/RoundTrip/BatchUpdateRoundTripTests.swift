@@ -55,10 +55,27 @@ struct BatchUpdateRoundTripTests {
             ("shuffled", makeSnapshot(Array(zip(sections.shuffled(using: &random), chunked.map { $0.shuffled(using: &random) })))),
             ("rotated across sections", makeSnapshot(Array(zip(sections, [chunked[5]] + chunked.dropLast())))),
         ]
-        for (name, new) in pairs {
+        // Few edits in large sections, with marks in the unchanged regions around them.
+        var edited = old
+        edited.deleteItems([1_200, 1_201])
+        edited.moveItem(1_700, beforeItem: 1_520)
+        edited.appendItems([9_000], toSection: "s3")
+        edited.moveSection("s5", beforeSection: "s4")
+        edited.reloadItems([0, 1_499, 2_999])
+        edited.reconfigureItems([1, 1_600, 2_998, 1_700])
+        edited.reloadSections(["s1"])
+        for (name, new) in pairs + [("few edits with marks", edited), ("marks only", Self.marked(old))] {
             let (update, failures) = Self.roundTripFailures(old, new)
             #expect(failures.isEmpty, "\(name): \(failures.joined(separator: "\n")) update \(update)")
         }
+    }
+
+    static func marked(_ snapshot: TestSnapshot) -> TestSnapshot {
+        var marked = snapshot
+        marked.reloadItems([5, 2_500])
+        marked.reconfigureItems([6, 2_999])
+        marked.reloadSections(["s0"])
+        return marked
     }
 
     /// Diffs, validates, applies with the reference model and checks the quality oracles.
