@@ -20,6 +20,7 @@ public struct ItemPath: Hashable, Comparable, Sendable {
         self.item = item
     }
 
+    /// Whether `lhs` comes before `rhs`: an earlier section, or the same section and an earlier item.
     @inlinable
     public static func < (lhs: ItemPath, rhs: ItemPath) -> Bool {
         (lhs.section, lhs.item) < (rhs.section, rhs.item)

@@ -21,10 +21,13 @@ struct SnapshotDiffer<SectionIdentifierType: Hashable & Sendable, ItemIdentifier
     @usableFromInline var oldSurvivor: [Int32] = []
     /// For each new section, the item work of its pair, when its items changed.
     @usableFromInline var work: [SectionWork?] = []
-    /// For each old section with changed items, the first offset of its middle and a matched flag
-    /// per middle item.
+    /// For each old section with changed items, the first offset of its middle, and where that
+    /// section's flags start in `oldMatched`.
     @usableFromInline var oldMiddleStart: [Int] = []
-    @usableFromInline var oldMatched: [[Bool]] = []
+    @usableFromInline var oldMatchedBase: [Int] = []
+    @usableFromInline var oldMiddleLength: [Int] = []
+    /// A matched flag per old middle item, section after section.
+    @usableFromInline var oldMatched: [Bool] = []
     @usableFromInline var update = BatchUpdate()
 
     @inlinable
@@ -163,7 +166,9 @@ extension SnapshotDiffer {
     mutating func trimSurvivingSections() {
         work = Array(repeating: nil, count: new.sections.count)
         oldMiddleStart = Array(repeating: 0, count: old.sections.count)
-        oldMatched = Array(repeating: [], count: old.sections.count)
+        oldMatchedBase = Array(repeating: -1, count: old.sections.count)
+        oldMiddleLength = Array(repeating: 0, count: old.sections.count)
+        var flagCount = 0
         for position in 0..<new.sections.count where newSurvivor[position] >= 0 {
             let oldPosition = Int(newSurvivor[position])
             let oldItems = old.sectionItems[oldPosition]
@@ -187,8 +192,17 @@ extension SnapshotDiffer {
             )
             work[position] = section
             oldMiddleStart[oldPosition] = start
-            oldMatched[oldPosition] = [Bool](repeating: false, count: section.oldEnd - start)
+            oldMatchedBase[oldPosition] = flagCount
+            oldMiddleLength[oldPosition] = section.oldEnd - start
+            flagCount += section.oldEnd - start
         }
+        oldMatched = [Bool](repeating: false, count: flagCount)
+    }
+
+    /// The index in `oldMatched` of the old item at `offset` of old section `position`.
+    @inlinable
+    func matchedFlagIndex(oldPosition: Int, offset: Int) -> Int {
+        oldMatchedBase[oldPosition] + offset - oldMiddleStart[oldPosition]
     }
 
     @inlinable
@@ -203,28 +217,43 @@ extension SnapshotDiffer {
 
     @inlinable
     mutating func matchItems(of section: inout SectionWork, atNewPosition position: Int) {
-        let newItems = new.sectionItems[position]
         let middleCount = section.newEnd - section.start
         var fates = [ItemFate](repeating: .inserted, count: middleCount)
         var sources = [Int](repeating: -1, count: middleCount)
         var stayingOffsets: [Int32] = []
         var stayingSlots: [Int32] = []
-        let ownOldPosition = section.oldPosition
-        for slot in 0..<middleCount {
-            guard let location = old.itemLocations[newItems[section.start + slot]] else { continue }
-            let oldPosition = Int(old.positionOfKey[Int(location.sectionKey)])
-            let offset = Int(location.offset)
-            if oldPosition == ownOldPosition {
-                fates[slot] = .kept
-                stayingOffsets.append(Int32(truncatingIfNeeded: offset))
-                stayingSlots.append(Int32(truncatingIfNeeded: slot))
-            } else if oldSurvivor[oldPosition] >= 0 {
-                fates[slot] = .movedAcross
-            } else {
-                continue
-            }
-            sources[slot] = oldPosition << 32 | offset
-            oldMatched[oldPosition][offset - oldMiddleStart[oldPosition]] = true
+        stayingOffsets.reserveCapacity(middleCount)
+        stayingSlots.reserveCapacity(middleCount)
+        if let table = old.itemLocations.storage {
+            let ownOldPosition = section.oldPosition
+            let start = section.start
+            new.sectionItems[position].withUnsafeBufferPointer { newItems in
+            old.positionOfKey.withUnsafeBufferPointer { positionOfKey in
+            oldSurvivor.withUnsafeBufferPointer { oldSurvivor in
+            oldMatchedBase.withUnsafeBufferPointer { matchedBase in
+            oldMiddleStart.withUnsafeBufferPointer { middleStart in
+            oldMatched.withUnsafeMutableBufferPointer { matched in
+            fates.withUnsafeMutableBufferPointer { fates in
+            sources.withUnsafeMutableBufferPointer { sources in
+                for slot in 0..<middleCount {
+                    let bucket = table.find(newItems[start &+ slot])
+                    guard bucket >= 0 else { continue }
+                    let location = table.location(at: bucket)
+                    let oldPosition = Int(positionOfKey[Int(location.sectionKey)])
+                    let offset = Int(location.offset)
+                    if oldPosition == ownOldPosition {
+                        fates[slot] = .kept
+                        stayingOffsets.append(Int32(truncatingIfNeeded: offset))
+                        stayingSlots.append(Int32(truncatingIfNeeded: slot))
+                    } else if oldSurvivor[oldPosition] >= 0 {
+                        fates[slot] = .movedAcross
+                    } else {
+                        continue
+                    }
+                    sources[slot] = oldPosition << 32 | offset
+                    matched[matchedBase[oldPosition] &+ offset &- middleStart[oldPosition]] = true
+                }
+            }}}}}}}}
         }
         let stays = longestIncreasingSubsequence(stayingOffsets)
         for (index, stay) in stays.enumerated() where !stay {
@@ -267,7 +296,7 @@ extension SnapshotDiffer {
             case .movedWithin, .movedAcross:
                 let slot = offset - work[position]!.start
                 work[position]!.fates[slot] = .replaced
-                oldMatched[oldPath!.section][oldPath!.item - oldMiddleStart[oldPath!.section]] = false
+                oldMatched[matchedFlagIndex(oldPosition: oldPath!.section, offset: oldPath!.item)] = false
             case .inserted, .replaced:
                 break
             }
@@ -290,10 +319,12 @@ extension SnapshotDiffer {
 
     @inlinable
     mutating func emitItemOperations() {
-        for oldPosition in 0..<oldMatched.count {
+        for oldPosition in 0..<oldMatchedBase.count where oldMatchedBase[oldPosition] >= 0 {
+            let base = oldMatchedBase[oldPosition]
             let start = oldMiddleStart[oldPosition]
-            for (slot, matched) in oldMatched[oldPosition].enumerated() where !matched {
-                update.itemDeletes.append(ItemPath(section: oldPosition, item: start + slot))
+            let end = base + oldMiddleLength[oldPosition]
+            for flag in base..<end where !oldMatched[flag] {
+                update.itemDeletes.append(ItemPath(section: oldPosition, item: start + flag - base))
             }
         }
         for position in 0..<work.count {

@@ -8,7 +8,7 @@ extension DiffableDataSourceSectionSnapshot {
     /// - Precondition: `parent`, if given, is in this section snapshot; no item of `snapshot` is.
     /// - Complexity: O(*k* + log *n*) expected, for *k* items in `snapshot`.
     @inlinable
-    public mutating func append(_ snapshot: Self, to parent: ItemIdentifierType? = nil) {
+    public mutating func append(_ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, to parent: ItemIdentifierType? = nil) {
         insert(contentsOf: snapshot, at: placement(appendingTo: parent, "append(_:to:)"), "append(_:to:)")
     }
 
@@ -18,7 +18,7 @@ extension DiffableDataSourceSectionSnapshot {
     /// - Precondition: `item` is in this section snapshot; no item of `snapshot` is.
     /// - Complexity: O(*k* + log *n*) expected.
     @inlinable
-    public mutating func insert(_ snapshot: Self, before item: ItemIdentifierType) {
+    public mutating func insert(_ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, before item: ItemIdentifierType) {
         insert(contentsOf: snapshot, at: placement(before: item, "insert(_:before:)"), "insert(_:before:)")
     }
 
@@ -29,7 +29,7 @@ extension DiffableDataSourceSectionSnapshot {
     /// - Precondition: `item` is in this section snapshot; no item of `snapshot` is.
     /// - Complexity: O(*k* + log *n*) expected.
     @inlinable
-    public mutating func insert(_ snapshot: Self, after item: ItemIdentifierType) {
+    public mutating func insert(_ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, after item: ItemIdentifierType) {
         insert(contentsOf: snapshot, at: placement(after: item, "insert(_:after:)"), "insert(_:after:)")
     }
 

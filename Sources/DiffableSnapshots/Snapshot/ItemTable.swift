@@ -84,15 +84,16 @@ struct ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
     @inlinable
     mutating func makeUniqueAndReserve(_ capacity: Int) {
         let needed = ItemTableStorage<Key>.bucketCount(forCapacity: capacity)
-        guard let current = storage else {
+        // Read the size without keeping a reference, which would defeat the uniqueness check.
+        guard let current = storage?.bucketCount else {
             storage = ItemTableStorage(bucketCount: needed)
             return
         }
-        if needed > current.bucketCount {
+        if needed > current {
             if isKnownUniquelyReferenced(&storage) {
-                storage = current.moved(toBucketCount: needed)
+                storage = storage.unsafelyUnwrapped.moved(toBucketCount: needed)
             } else {
-                storage = current.copy(bucketCount: needed)
+                storage = storage.unsafelyUnwrapped.copy(bucketCount: needed)
             }
         } else {
             makeUnique()
@@ -242,12 +243,20 @@ final class ItemTableStorage<Key: Hashable & Sendable> {
         return removed
     }
 
-    /// A copy with `bucketCount` buckets (at least this table's).
+    /// A copy with `bucketCount` buckets (at least this table's). At the same size, buckets are
+    /// copied in place, without hashing.
     @inlinable
     func copy(bucketCount newCount: Int) -> ItemTableStorage {
         let copy = ItemTableStorage(bucketCount: newCount, seed: seed)
-        if newCount == bucketCount, _isPOD(Key.self) {
-            copy.buckets.copyMemory(from: buckets, byteCount: bucketCount * Self.stride)
+        if newCount == bucketCount {
+            if _isPOD(Key.self) {
+                copy.buckets.copyMemory(from: buckets, byteCount: bucketCount * Self.stride)
+            } else {
+                for bucket in 0..<bucketCount where isOccupied(bucket) {
+                    (copy.buckets + bucket * Self.stride + Self.keyOffset).initializeMemory(as: Key.self, to: keyPointer(bucket).pointee)
+                    copy.setLocation(location(at: bucket), at: bucket)
+                }
+            }
             copy.count = count
             return copy
         }

@@ -1,38 +1,30 @@
-import Foundation
+/// Counts the hash and equality calls made on identifiers that share it.
+final class OperationCounter: @unchecked Sendable {
+    // Each test owns its counter and uses it from one task only.
+    var hashes = 0
+    var equalities = 0
 
-/// Counts the hash and equality calls made on the ``CountedIdentifier``s that share it, so that
-/// tests fence complexity by counting operations rather than by timing.
-final class OperationCounter: @unchecked Sendable {  // Every access takes the lock.
-    private let lock = NSLock()
-    private var hashCount = 0
-    private var equalityCount = 0
-
-    var hashes: Int { lock.withLock { hashCount } }
-    var equalities: Int { lock.withLock { equalityCount } }
-
-    func countHash() { lock.withLock { hashCount += 1 } }
-    func countEquality() { lock.withLock { equalityCount += 1 } }
+    var total: Int { hashes + equalities }
 
     func reset() {
-        lock.withLock {
-            hashCount = 0
-            equalityCount = 0
-        }
+        hashes = 0
+        equalities = 0
     }
 }
 
-/// An integer identifier that reports every `hash(into:)` and `==` to its counter.
+/// An identifier that reports every `hash(into:)` and `==` to a counter, so tests can fence the
+/// complexity of an algorithm by counting operations instead of timing it.
 struct CountedIdentifier: Hashable, Sendable, CustomStringConvertible {
     let value: Int
     let counter: OperationCounter
 
     static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.counter.countEquality()
+        lhs.counter.equalities += 1
         return lhs.value == rhs.value
     }
 
     func hash(into hasher: inout Hasher) {
-        counter.countHash()
+        counter.hashes += 1
         hasher.combine(value)
     }
 

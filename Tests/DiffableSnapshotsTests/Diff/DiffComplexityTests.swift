@@ -1,0 +1,73 @@
+import DiffableSnapshots
+import Testing
+
+/// Complexity fences for the diff, by counting identifier operations (hash and `==` calls):
+/// each shape below would cost O(n²) operations in a quadratic diff.
+@Suite("Diff complexity")
+struct DiffComplexityTests {
+    private static let size = 4_000
+
+    private func snapshot(_ sections: [(name: Int, items: [Int])], counter: OperationCounter) -> DiffableDataSourceSnapshot<Int, CountedIdentifier> {
+        var snapshot = DiffableDataSourceSnapshot<Int, CountedIdentifier>()
+        for (name, items) in sections {
+            snapshot.appendSections([name])
+            snapshot.appendItems(items.map { CountedIdentifier(value: $0, counter: counter) })
+        }
+        return snapshot
+    }
+
+    private func operations(
+        from old: [(name: Int, items: [Int])],
+        to new: [(name: Int, items: [Int])]
+    ) -> (operations: Int, update: BatchUpdate) {
+        let counter = OperationCounter()
+        let oldSnapshot = snapshot(old, counter: counter)
+        let newSnapshot = snapshot(new, counter: counter)
+        counter.reset()
+        let update = BatchUpdate(from: oldSnapshot, to: newSnapshot)
+        return (counter.total, update)
+    }
+
+    @Test func allReversedIsLinear() {
+        let items = Array(0..<Self.size)
+        let (count, update) = operations(from: [(0, items)], to: [(0, items.reversed())])
+        #expect(update.itemMoves.count == Self.size - 1)
+        #expect(count <= 4 * Self.size, "\(count) operations for \(Self.size) items")
+    }
+
+    @Test func allShuffledIsLinear() {
+        var random = SplitMix64(seed: 7)
+        let items = Array(0..<Self.size)
+        let (count, _) = operations(from: [(0, items)], to: [(0, items.shuffled(using: &random))])
+        #expect(count <= 4 * Self.size, "\(count) operations for \(Self.size) items")
+    }
+
+    @Test func everythingMovedAcrossSectionsIsLinear() {
+        let half = Self.size / 2
+        let first = Array(0..<half)
+        let second = Array(half..<Self.size)
+        let (count, update) = operations(from: [(0, first), (1, second)], to: [(0, second.reversed()), (1, first.reversed())])
+        #expect(update.itemMoves.count == Self.size)
+        #expect(count <= 4 * Self.size, "\(count) operations for \(Self.size) items")
+    }
+
+    @Test func everyItemReplacedIsLinear() {
+        let (count, update) = operations(from: [(0, Array(0..<Self.size))], to: [(0, Array(Self.size..<(2 * Self.size)))])
+        #expect(update.itemDeletes.count == Self.size && update.itemInserts.count == Self.size)
+        #expect(count <= 4 * Self.size, "\(count) operations for \(Self.size) items")
+    }
+
+    @Test func anAppendCostsTheComparisonOfTheCommonPrefixOnly() {
+        let items = Array(0..<Self.size)
+        let (count, update) = operations(from: [(0, items)], to: [(0, items + [Self.size])])
+        #expect(update == BatchUpdate(itemInserts: [ItemPath(section: 0, item: Self.size)]))
+        #expect(count <= Self.size + 8, "\(count) operations: one == per common item, one hash and a few probe comparisons for the new one")
+    }
+
+    @Test func manySectionsReorderedIsLinear() {
+        let sections = (0..<1_000).map { (name: $0, items: [$0]) }
+        let (count, update) = operations(from: sections, to: sections.reversed())
+        #expect(update.sectionMoves.count == 999)
+        #expect(count <= 4 * 1_000, "\(count) operations for 1,000 sections")
+    }
+}

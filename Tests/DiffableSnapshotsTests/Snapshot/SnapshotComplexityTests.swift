@@ -1,0 +1,78 @@
+import DiffableSnapshots
+import Testing
+
+/// Complexity fences for the snapshot, by counting identifier operations (hash and `==` calls).
+@Suite("Snapshot complexity")
+struct SnapshotComplexityTests {
+    private static let size = 4_000
+
+    private func items(_ range: Range<Int>, _ counter: OperationCounter) -> [CountedIdentifier] {
+        range.map { CountedIdentifier(value: $0, counter: counter) }
+    }
+
+    @Test func appendingNItemsHashesEachOnce() {
+        let counter = OperationCounter()
+        var snapshot = DiffableDataSourceSnapshot<Int, CountedIdentifier>()
+        snapshot.appendSections([0, 1])
+        snapshot.appendItems(items(0..<(Self.size / 2), counter), toSection: 0)
+        snapshot.appendItems(items((Self.size / 2)..<Self.size, counter))
+        #expect(counter.hashes <= 2 * Self.size, "\(counter.hashes) hashes: one per item, plus rehashing on geometric growth")
+        #expect(counter.equalities <= Self.size, "\(counter.equalities) comparisons while probing")
+    }
+
+    @Test func lookupsNeverRebuildAnIndex() {
+        let counter = OperationCounter()
+        var snapshot = DiffableDataSourceSnapshot<Int, CountedIdentifier>()
+        snapshot.appendSections(Array(0..<40))
+        let all = items(0..<Self.size, counter)
+        for section in 0..<40 {
+            snapshot.appendItems(Array(all[(section * 100)..<(section * 100 + 100)]), toSection: section)
+        }
+        counter.reset()
+        var total = 0
+        for item in all {
+            total += snapshot.indexOfItem(item)!
+            total += snapshot.sectionIdentifier(containingItem: item)!
+            total += snapshot.itemIdentifiers(inSection: total % 40).count
+        }
+        #expect(total > 0)
+        #expect(counter.hashes == 2 * Self.size, "\(counter.hashes) hashes: exactly one per identifier lookup")
+        #expect(counter.equalities <= 4 * Self.size)
+    }
+
+    @Test func insertingInTheMiddleCostsTheSizeOfTheSection() {
+        let counter = OperationCounter()
+        var snapshot = DiffableDataSourceSnapshot<Int, CountedIdentifier>()
+        snapshot.appendSections([0, 1])
+        snapshot.appendItems(items(0..<100, counter), toSection: 0)
+        snapshot.appendItems(items(100..<Self.size, counter), toSection: 1)
+        counter.reset()
+        snapshot.insertItems(items(Self.size..<(Self.size + 10), counter), beforeItem: CountedIdentifier(value: 50, counter: counter))
+        #expect(snapshot.indexOfItem(CountedIdentifier(value: 50, counter: counter)) == 60)
+        #expect(counter.hashes <= 100, "\(counter.hashes) hashes: only section 0 (110 items) is renumbered, and only its tail")
+    }
+
+    @Test func deletingAWholeSectionIsLinearInItsItems() {
+        let counter = OperationCounter()
+        var snapshot = DiffableDataSourceSnapshot<Int, CountedIdentifier>()
+        snapshot.appendSections([0, 1])
+        snapshot.appendItems(items(0..<Self.size, counter), toSection: 0)
+        snapshot.appendItems(items(Self.size..<(Self.size + 10), counter), toSection: 1)
+        counter.reset()
+        snapshot.deleteSections([0])
+        #expect(snapshot.numberOfItems == 10)
+        #expect(counter.hashes <= 3 * Self.size, "\(counter.hashes) hashes for \(Self.size) items removed: one lookup each, and the entries backward-shift deletion slides back")
+    }
+
+    @Test func deletingManyItemsFromOneSectionIsNotQuadratic() {
+        let counter = OperationCounter()
+        var snapshot = DiffableDataSourceSnapshot<Int, CountedIdentifier>()
+        snapshot.appendSections([0])
+        let all = items(0..<Self.size, counter)
+        snapshot.appendItems(all)
+        counter.reset()
+        snapshot.deleteItems(stride(from: 0, to: Self.size, by: 2).map { all[$0] })
+        #expect(snapshot.numberOfItems == Self.size / 2)
+        #expect(counter.hashes <= 3 * Self.size, "\(counter.hashes) hashes: one removal per deleted item, one renumbering per kept item, backward shifts")
+    }
+}
