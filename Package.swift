@@ -23,6 +23,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "DiffableSnapshotsTests", dependencies: ["DiffableSnapshots"]),
+        .testTarget(name: "DiffableStoreTests", dependencies: ["DiffableStore"]),
     ],
     swiftLanguageModes: [.v6]
 )
