@@ -13,14 +13,14 @@ struct BatchUpdateRoundTripTests {
     static let chunks = 4
     static let reportedFailuresPerChunk = 5
 
-    static var caseCount: Int { max(10_000, randomCaseCount(default: 10_000)) }
-
-    /// The seeds a chunk runs: one replayed seed, or every `chunks`-th seed from `firstSeed`.
+    /// The seeds a chunk runs: every `chunks`-th seed of `randomSeeds` (at least 10,000 of them
+    /// unless a seed is replayed).
     static func seeds(ofChunk chunk: Int) -> [UInt64] {
-        if let replayed = ProcessInfo.processInfo.environment["DIFFABLE_RANDOM_SEED"].flatMap({ UInt64($0) }) {
-            return chunk == 0 ? [replayed] : []
+        var seeds = randomSeeds(defaultCount: 10_000, defaultFirst: firstSeed)
+        if seeds.count < 10_000, ProcessInfo.processInfo.environment["DIFFABLE_RANDOM_SEED"] == nil {
+            seeds = firstSeed..<(firstSeed + 10_000)
         }
-        return stride(from: chunk, to: caseCount, by: chunks).map { firstSeed + UInt64($0) }
+        return stride(from: seeds.lowerBound + UInt64(chunk), to: seeds.upperBound, by: chunks).map { $0 }
     }
 
     @Test("diff, validate and apply random snapshot pairs", arguments: 0..<chunks)

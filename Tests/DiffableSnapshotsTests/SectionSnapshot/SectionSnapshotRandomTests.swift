@@ -5,33 +5,17 @@ import Testing
 /// Random mutation streams applied to a section snapshot and to a simple reference outline,
 /// compared after every step.
 ///
-/// `DIFFABLE_RANDOM_CASES` sets the number of cases (default 300) and `DIFFABLE_RANDOM_SEED` the
-/// first seed (case *i* uses seed + *i*), so a failure reported as "seed S" reruns alone with
-/// `DIFFABLE_RANDOM_SEED=S DIFFABLE_RANDOM_CASES=1 swift test --filter SectionSnapshotRandom`.
+/// `DIFFABLE_RANDOM_CASES` sets the number of cases (default 300); a failure reported as
+/// "seed S" reruns alone with `DIFFABLE_RANDOM_SEED=S swift test --filter SectionSnapshotRandom`.
 @Suite("SectionSnapshot: randomized against a reference outline")
 struct SectionSnapshotRandomTests {
     typealias Outline = DiffableDataSourceSectionSnapshot<Int>
     typealias Reference = SectionSnapshotReferenceOutline
 
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static let environment = ProcessInfo.processInfo.environment
-    static let cases = environment["DIFFABLE_RANDOM_CASES"].flatMap { Int($0) } ?? 300
-    static let firstSeed = environment["DIFFABLE_RANDOM_SEED"].flatMap { UInt64($0) } ?? 0x5EC7_1000
     static let steps = 60
 
     @Test func mutationStreamsMatchTheReferenceOutline() {
-        for seed in Self.firstSeed..<Self.firstSeed + UInt64(Self.cases) {
+        for seed in randomSeeds(defaultCount: 300, defaultFirst: 0x5EC7_1000) {
             if let failure = Self.run(seed: seed) {
                 print("SectionSnapshotRandomTests failed with seed \(seed): \(failure)")
                 Issue.record("seed \(seed): \(failure)")
@@ -42,7 +26,7 @@ struct SectionSnapshotRandomTests {
 
     /// Runs one case; returns the first mismatch, described.
     static func run(seed: UInt64) -> String? {
-        var random = SplitMix64(state: seed)
+        var random = SplitMix64(seed: seed)
         var outline = Outline()
         var reference = Reference()
         var nextItem = 0

@@ -29,7 +29,7 @@ struct ItemTableTests {
     /// reference-counted key paths (copy, move on growth, backward shift).
     @Test(arguments: [false, true])
     func randomOperationsAgreeWithADictionary(stringKeys: Bool) {
-        for seed in 0..<UInt64(randomCaseCount(default: 200)) {
+        for seed in randomSeeds(defaultCount: 200) {
             var random = SplitMix64(seed: seed)
             let universe = (0..<Int.random(in: 1...300, using: &random)).map { stringKeys ? "key-\($0)-" + String(repeating: "x", count: $0 % 40) : "\($0)" }
             var table = ItemTable<String>()

@@ -28,8 +28,7 @@ private struct ReferenceSnapshot {
 @Suite("Snapshot against a reference model")
 struct SnapshotModelTests {
     @Test func randomMutationsAgreeWithTheReferenceModel() {
-        let cases = randomCaseCount(default: 300)
-        for seed in 0..<UInt64(cases) {
+        for seed in randomSeeds(defaultCount: 300) {
             var random = SplitMix64(seed: seed)
             var snapshot = DiffableDataSourceSnapshot<Int, Int>()
             var reference = ReferenceSnapshot()

@@ -25,3 +25,15 @@ func randomCaseCount(default defaultCount: Int) -> Int {
     }
     return count
 }
+
+/// The seeds a randomized test runs, the same way in every suite:
+/// - `DIFFABLE_RANDOM_SEED=S` replays from seed S: one case, or `DIFFABLE_RANDOM_CASES` of them;
+/// - otherwise `randomCaseCount(default:)` cases from `defaultFirst`.
+func randomSeeds(defaultCount: Int, defaultFirst: UInt64 = 0) -> Range<UInt64> {
+    let environment = ProcessInfo.processInfo.environment
+    if let first = environment["DIFFABLE_RANDOM_SEED"].flatMap({ UInt64($0) }) {
+        let count = environment["DIFFABLE_RANDOM_CASES"].flatMap { Int($0) } ?? 1
+        return first..<(first + UInt64(count))
+    }
+    return defaultFirst..<(defaultFirst + UInt64(randomCaseCount(default: defaultCount)))
+}
