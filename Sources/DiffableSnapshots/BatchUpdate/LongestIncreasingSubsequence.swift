@@ -1,19 +1,28 @@
-/// Marks the members of one longest strictly increasing subsequence of `values`.
+/// Calls `body` with the index of every element of `values` that lies outside one longest
+/// strictly increasing subsequence. Negative values stand for absent elements: they are skipped.
 ///
-/// Returns an array parallel to `values` whose `true` entries form the subsequence. Elements
-/// outside it are the fewest that must move for the rest to stay in order.
+/// The elements outside the subsequence are the fewest that must move for the rest to keep
+/// their order.
 ///
-/// Patience sorting: O(*k* log *k*) in general, O(*k*) when the values are already increasing
-/// and O(1) per element that extends the current longest run, which is the common case of a
+/// Patience sorting: O(*k* log *k*) in general, O(*k*) when the present values already
+/// increase, and O(1) per element that extends the current longest run, the common case of a
 /// few elements moved in a long list.
 @inlinable
-func longestIncreasingSubsequence(_ values: [Int32]) -> [Bool] {
+func forEachOutsideLongestIncreasingSubsequence(_ values: [Int32], _ body: (Int) -> Void) {
     let count = values.count
-    if isStrictlyIncreasing(values) {
-        return [Bool](repeating: true, count: count)
+    var inOrder = true
+    var last: Int32 = -1
+    for value in values where value >= 0 {
+        if value < last {
+            inOrder = false
+            break
+        }
+        last = value
     }
-    var members = [Bool](repeating: false, count: count)
-    // tails[l] is the index of the smallest value ending an increasing run of length l + 1.
+    if inOrder { return }
+
+    let member: Int32 = -2
+    // tails[l]: the index of the smallest value ending an increasing run of length l + 1.
     var tails = [Int32](repeating: 0, count: count)
     var predecessors = [Int32](repeating: -1, count: count)
     values.withUnsafeBufferPointer { values in
@@ -22,6 +31,7 @@ func longestIncreasingSubsequence(_ values: [Int32]) -> [Bool] {
         var length = 0
         for index in 0..<count {
             let value = values[index]
+            guard value >= 0 else { continue }
             var low: Int
             if length > 0, values[Int(tails[length &- 1])] < value {
                 low = length
@@ -37,24 +47,14 @@ func longestIncreasingSubsequence(_ values: [Int32]) -> [Bool] {
             tails[low] = Int32(truncatingIfNeeded: index)
             if low == length { length &+= 1 }
         }
-        members.withUnsafeMutableBufferPointer { members in
-            var cursor = length > 0 ? Int(tails[length &- 1]) : -1
-            while cursor >= 0 {
-                members[cursor] = true
-                cursor = Int(predecessors[cursor])
-            }
+        var cursor = length > 0 ? Int(tails[length &- 1]) : -1
+        while cursor >= 0 {
+            let next = Int(predecessors[cursor])
+            predecessors[cursor] = member
+            cursor = next
+        }
+        for index in 0..<count where values[index] >= 0 && predecessors[index] != member {
+            body(index)
         }
     }}}
-    return members
-}
-
-@inlinable
-func isStrictlyIncreasing(_ values: [Int32]) -> Bool {
-    values.withUnsafeBufferPointer { values in
-        guard values.count > 1 else { return true }
-        for index in 1..<values.count where values[index &- 1] >= values[index] {
-            return false
-        }
-        return true
-    }
 }

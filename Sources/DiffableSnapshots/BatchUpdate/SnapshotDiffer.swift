@@ -78,17 +78,10 @@ extension SnapshotDiffer {
         }
 
         var fates = [SectionFate](repeating: .inserted, count: newCount)
-        var commonOld: [Int32] = []
-        var commonNew: [Int32] = []
-        commonOld.reserveCapacity(min(oldCount, newCount))
-        commonNew.reserveCapacity(min(oldCount, newCount))
         for position in 0..<newCount where newToOld[position] >= 0 {
-            commonOld.append(newToOld[position])
-            commonNew.append(Int32(truncatingIfNeeded: position))
+            fates[position] = .kept
         }
-        for (index, kept) in longestIncreasingSubsequence(commonOld).enumerated() {
-            fates[Int(commonNew[index])] = kept ? .kept : .moved
-        }
+        forEachOutsideLongestIncreasingSubsequence(newToOld) { fates[$0] = .moved }
         for section in new.reloadedSections {
             let position = Int(new.positionOfKey[Int(new.sectionKeyByIdentifier[section]!)])
             switch fates[position] {
@@ -150,8 +143,22 @@ extension SnapshotDiffer {
         @usableFromInline let oldEnd: Int
         /// Per new middle item.
         @usableFromInline var fates: [ItemFate] = []
-        /// Per new middle item: old position << 32 | old offset, or -1.
-        @usableFromInline var sources: [Int] = []
+        /// Per new middle item: its old offset when it comes from this section's old
+        /// counterpart, -1 when it is new here, or `-2 - i` when it comes from another surviving
+        /// section, whose old path is `crossSources[i]`.
+        @usableFromInline var codes: [Int32] = []
+        /// Old position << 32 | old offset of the items coming from other sections.
+        @usableFromInline var crossSources: [Int] = []
+
+        /// The old path of the middle item at `slot`, or nil when it is new here.
+        @inlinable
+        func oldPath(ofSlot slot: Int) -> ItemPath? {
+            let code = Int(codes[slot])
+            if code >= 0 { return ItemPath(section: oldPosition, item: code) }
+            if code == -1 { return nil }
+            let source = crossSources[-2 - code]
+            return ItemPath(section: source >> 32, item: source & 0xFFFF_FFFF)
+        }
 
         @inlinable
         init(oldPosition: Int, start: Int, newEnd: Int, oldEnd: Int) {
@@ -219,11 +226,8 @@ extension SnapshotDiffer {
     mutating func matchItems(of section: inout SectionWork, atNewPosition position: Int) {
         let middleCount = section.newEnd - section.start
         var fates = [ItemFate](repeating: .inserted, count: middleCount)
-        var sources = [Int](repeating: -1, count: middleCount)
-        var stayingOffsets: [Int32] = []
-        var stayingSlots: [Int32] = []
-        stayingOffsets.reserveCapacity(middleCount)
-        stayingSlots.reserveCapacity(middleCount)
+        var codes = [Int32](repeating: -1, count: middleCount)
+        var crossSources: [Int] = []
         if let table = old.itemLocations.storage {
             let ownOldPosition = section.oldPosition
             let start = section.start
@@ -234,7 +238,7 @@ extension SnapshotDiffer {
             oldMiddleStart.withUnsafeBufferPointer { middleStart in
             oldMatched.withUnsafeMutableBufferPointer { matched in
             fates.withUnsafeMutableBufferPointer { fates in
-            sources.withUnsafeMutableBufferPointer { sources in
+            codes.withUnsafeMutableBufferPointer { codes in
                 for slot in 0..<middleCount {
                     let bucket = table.find(newItems[start &+ slot])
                     guard bucket >= 0 else { continue }
@@ -243,24 +247,22 @@ extension SnapshotDiffer {
                     let offset = Int(location.offset)
                     if oldPosition == ownOldPosition {
                         fates[slot] = .kept
-                        stayingOffsets.append(Int32(truncatingIfNeeded: offset))
-                        stayingSlots.append(Int32(truncatingIfNeeded: slot))
+                        codes[slot] = Int32(truncatingIfNeeded: offset)
                     } else if oldSurvivor[oldPosition] >= 0 {
                         fates[slot] = .movedAcross
+                        codes[slot] = Int32(truncatingIfNeeded: -2 &- crossSources.count)
+                        crossSources.append(oldPosition << 32 | offset)
                     } else {
                         continue
                     }
-                    sources[slot] = oldPosition << 32 | offset
                     matched[matchedBase[oldPosition] &+ offset &- middleStart[oldPosition]] = true
                 }
             }}}}}}}}
         }
-        let stays = longestIncreasingSubsequence(stayingOffsets)
-        for (index, stay) in stays.enumerated() where !stay {
-            fates[Int(stayingSlots[index])] = .movedWithin
-        }
+        forEachOutsideLongestIncreasingSubsequence(codes) { fates[$0] = .movedWithin }
         section.fates = fates
-        section.sources = sources
+        section.codes = codes
+        section.crossSources = crossSources
     }
 
     /// The fate and old path of the new item at `offset` of surviving new section `position`.
@@ -277,9 +279,7 @@ extension SnapshotDiffer {
             return (.kept, ItemPath(section: oldPosition, item: offset - section.newEnd + section.oldEnd))
         }
         let slot = offset - section.start
-        let source = section.sources[slot]
-        let path = source < 0 ? nil : ItemPath(section: source >> 32, item: source & 0xFFFF_FFFF)
-        return (section.fates[slot], path)
+        return (section.fates[slot], section.oldPath(ofSlot: slot))
     }
 
     @inlinable
@@ -337,9 +337,7 @@ extension SnapshotDiffer {
                 case .inserted, .replaced:
                     update.itemInserts.append(newPath)
                 case .movedWithin, .movedAcross:
-                    let source = section.sources[slot]
-                    let oldPath = ItemPath(section: source >> 32, item: source & 0xFFFF_FFFF)
-                    update.itemMoves.append(BatchUpdate.Move(from: oldPath, to: newPath))
+                    update.itemMoves.append(BatchUpdate.Move(from: section.oldPath(ofSlot: slot)!, to: newPath))
                 }
             }
         }
