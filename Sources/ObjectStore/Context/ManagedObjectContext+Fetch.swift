@@ -1,0 +1,44 @@
+extension ManagedObjectContext {
+    /// The objects a request selects, registered in this context (one instance per ID).
+    ///
+    /// Values are loaded in one query; objects already registered keep their in-memory values.
+    ///
+    /// - Complexity: one SQL query plus O(n) to materialise n objects; with unsaved changes of the
+    ///   entity, O(n log n) to merge and re-sort them.
+    public func fetch<Entity: ManagedObject>(_ request: FetchRequest<Entity>) throws(ObjectStoreError) -> [Entity] {
+        assertOnQueue()
+        let entity = core.model.entity(for: Entity.self)
+        let rows = try resolvedRows(request.storeQuery(entity: entity), selection: .rows, includesPending: request.includesPendingChanges)
+        var result: [Entity] = []
+        result.reserveCapacity(rows.count)
+        for row in rows {
+            if let object = materialize(row, entity: entity) as? Entity {
+                result.append(object)
+            }
+        }
+        return result
+    }
+
+    /// Every object of an entity.
+    public func fetch<Entity: ManagedObject>(_ type: Entity.Type) throws(ObjectStoreError) -> [Entity] {
+        try fetch(FetchRequest<Entity>())
+    }
+
+    /// The IDs of the objects a request selects, without materialising any object.
+    ///
+    /// Only the key and the sort columns are read.
+    public func fetchObjectIDs<Entity: ManagedObject>(_ request: FetchRequest<Entity>) throws(ObjectStoreError) -> [ObjectID] {
+        assertOnQueue()
+        let entity = core.model.entity(for: Entity.self)
+        let storeEntity = core.store.storeEntities[entity.index]
+        let rows = try resolvedRows(request.storeQuery(entity: entity), selection: .keys, includesPending: request.includesPendingChanges)
+        return rows.map { ObjectID(storeEntity: storeEntity, key: $0.key) }
+    }
+
+    /// The number of objects a request selects.
+    public func count<Entity: ManagedObject>(for request: FetchRequest<Entity>) throws(ObjectStoreError) -> Int {
+        assertOnQueue()
+        let entity = core.model.entity(for: Entity.self)
+        return try resolvedCount(request.storeQuery(entity: entity), includesPending: request.includesPendingChanges)
+    }
+}

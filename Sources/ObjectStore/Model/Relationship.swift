@@ -1,0 +1,83 @@
+/// Declares a persistent relationship of a ``ManagedObject`` subclass.
+///
+/// A to-one relationship is an optional object; a to-many relationship is a `Set`. Declare the
+/// inverse on at least one side; both sides stay in sync in memory.
+///
+/// ```swift
+/// final class Sport: ManagedObject {
+///     @Attribute var name = ""
+///     @Relationship(deleteRule: .cascade, inverse: \Event.sport) var events: Set<Event>
+/// }
+/// final class Event: ManagedObject {
+///     @Relationship(inverse: \Sport.events) var sport: Sport?
+/// }
+/// ```
+@propertyWrapper
+public struct Relationship<Value: RelationshipValue>: Sendable {
+    @usableFromInline let rawOrdinal: Int
+    let deleteRule: DeleteRule
+    let inverse: SendableKeyPath?
+    let isOptional: Bool
+
+    /// A relationship with a delete rule and an inverse (a key path on the destination).
+    ///
+    /// - Parameters:
+    ///   - deleteRule: What deleting this object does to the related objects.
+    ///   - inverse: The destination's relationship that points back here.
+    ///   - isOptional: For a to-one relationship: whether `nil` may be saved.
+    public init<Inverse: RelationshipValue>(
+        deleteRule: DeleteRule = .nullify,
+        inverse: KeyPath<Value.Destination, Inverse>,
+        isOptional: Bool = true
+    ) {
+        rawOrdinal = PropertyOrdinal.next()
+        self.deleteRule = deleteRule
+        self.inverse = SendableKeyPath(inverse)
+        self.isOptional = isOptional
+    }
+
+    /// A relationship whose inverse is declared on the other side (or a to-one relationship
+    /// without an inverse).
+    public init(deleteRule: DeleteRule = .nullify, isOptional: Bool = true) {
+        rawOrdinal = PropertyOrdinal.next()
+        self.deleteRule = deleteRule
+        self.inverse = nil
+        self.isOptional = isOptional
+    }
+
+    /// Unavailable: `@Relationship` works only on properties of `ManagedObject` subclasses.
+    @available(*, unavailable, message: "@Relationship can only be used on properties of ManagedObject subclasses")
+    public var wrappedValue: Value {
+        get { fatalError("@Relationship can only be used on properties of ManagedObject subclasses") }
+        // swiftlint:disable:next unused_setter_value
+        set { fatalError("@Relationship can only be used on properties of ManagedObject subclasses") }
+    }
+
+    /// Reads and writes the related objects through the owning object.
+    @inlinable
+    public static subscript<Object: ManagedObject>(
+        _enclosingInstance object: Object,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,
+        storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
+    ) -> Value {
+        get {
+            Value._read(from: object, rawOrdinal: object[keyPath: storageKeyPath].rawOrdinal)
+        }
+        set {
+            newValue._write(to: object, rawOrdinal: object[keyPath: storageKeyPath].rawOrdinal)
+        }
+    }
+}
+
+extension Relationship: PersistentPropertyWrapper {
+    func declaration(name: String) -> PropertyDeclaration {
+        .relationship(RelationshipDeclaration(
+            name: name,
+            destinationType: Value.Destination.self,
+            isToMany: Value.isToMany,
+            deleteRule: deleteRule,
+            inverse: inverse,
+            isOptional: isOptional
+        ))
+    }
+}
