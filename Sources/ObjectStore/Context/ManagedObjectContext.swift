@@ -43,6 +43,8 @@ public final class ManagedObjectContext: @unchecked Sendable {
     public let concurrency: Concurrency
     let queue: DispatchQueue
     private static let queueKey = DispatchSpecificKey<Int>()
+    private static let mainQueueMarker = -1
+    private static let markMainQueue: Void = DispatchQueue.main.setSpecific(key: queueKey, value: mainQueueMarker)
 
     private let settings: Locked<Settings>
 
@@ -88,6 +90,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
         switch concurrency {
         case .mainQueue:
             queue = .main
+            Self.markMainQueue
         case .privateQueue:
             queue = DispatchQueue(label: "ObjectStore.context.\(number)")
             queue.setSpecific(key: Self.queueKey, value: number)
@@ -116,7 +119,9 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// Whether the caller runs on the context's queue.
     var isOnQueue: Bool {
         switch concurrency {
-        case .mainQueue: Thread.isMainThread
+        // After dispatch_main (as test runners and servers call it) main-queue work runs on a
+        // worker thread, so the main queue is recognised by its queue-specific value too.
+        case .mainQueue: Thread.isMainThread || DispatchQueue.getSpecific(key: Self.queueKey) == Self.mainQueueMarker
         case .privateQueue: DispatchQueue.getSpecific(key: Self.queueKey) == identifier.number
         }
     }

@@ -1,7 +1,8 @@
 /// Declares a persistent relationship of a ``ManagedObject`` subclass.
 ///
 /// A to-one relationship is an optional object; a to-many relationship is a `Set`. Declare the
-/// inverse on at least one side; both sides stay in sync in memory.
+/// inverse on exactly one side (the model pairs the other side up; two key paths that refer to
+/// each other would send the Swift type checker into a loop). Both sides stay in sync in memory.
 ///
 /// ```swift
 /// final class Sport: ManagedObject {
@@ -9,9 +10,12 @@
 ///     @Relationship(deleteRule: .cascade, inverse: \Event.sport) var events: Set<Event>
 /// }
 /// final class Event: ManagedObject {
-///     @Relationship(inverse: \Sport.events) var sport: Sport?
+///     @Relationship var sport: Sport?     // inverse: Sport.events
 /// }
 /// ```
+///
+/// Supported: one-to-many (the key is stored with the to-one side) and one-to-one (a key on each
+/// side). A to-many relationship needs a to-one inverse.
 @propertyWrapper
 public struct Relationship<Value: RelationshipValue>: Sendable {
     @usableFromInline let rawOrdinal: Int

@@ -32,11 +32,12 @@ extension ManagedObject {
     final func _toOne(rawOrdinal: Int) -> ManagedObject? {
         let ordinal = rawOrdinal &- ordinalBase
         guard case .relationship(let index) = entityDescription.slots[ordinal] else { return nil }
-        let relationship = entityDescription.relationships[index]
         if state.contains(.prototype) {
             KeyPathRecorder.record(ordinal: ordinal, of: entityDescription)
-            return relationship.destination.prototype
+            // While the model is being built the relationships are not resolved yet.
+            return index < entityDescription.relationships.count ? entityDescription.relationships[index].destination.prototype : nil
         }
+        let relationship = entityDescription.relationships[index]
         guard let column = relationship.column, let context else { return nil }
         if state.contains(.fault) { context.fulfillFault(self) }
         guard case .int64(let key) = values[column].storage else { return nil }
