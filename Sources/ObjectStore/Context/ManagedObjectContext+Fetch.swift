@@ -8,13 +8,21 @@ extension ManagedObjectContext {
     public func fetch<Entity: ManagedObject>(_ request: FetchRequest<Entity>) throws(ObjectStoreError) -> [Entity] {
         assertOnQueue()
         let entity = core.model.entity(for: Entity.self)
-        let rows = try resolvedRows(request.storeQuery(entity: entity), selection: .rows, includesPending: request.includesPendingChanges)
+        let query = request.storeQuery(entity: entity)
         var result: [Entity] = []
+        // Objects of this entity are instances of exactly `Entity` (the model maps one class to
+        // one entity), so the downcasts below cannot fail.
+        if parent == nil && (!request.includesPendingChanges || pendingObjects(of: entity).isEmpty) {
+            // Fast path: objects straight from the SQL cursor.
+            try core.store.forEachRow(query) { row in
+                result.append(unsafeDowncast(materialize(row, entity: entity), to: Entity.self))
+            }
+            return result
+        }
+        let rows = try resolvedRows(query, selection: .rows, includesPending: request.includesPendingChanges)
         result.reserveCapacity(rows.count)
         for row in rows {
-            if let object = materialize(row, entity: entity) as? Entity {
-                result.append(object)
-            }
+            result.append(unsafeDowncast(materialize(row, entity: entity), to: Entity.self))
         }
         return result
     }

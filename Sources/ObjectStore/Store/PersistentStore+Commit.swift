@@ -121,8 +121,7 @@ extension PersistentStore {
     }
 
     func insertRow(entity: EntityDescription, key: Int64, version: Int64, values: ContiguousArray<DatabaseValue>, db: Database) throws {
-        let placeholders = Array(repeating: "?", count: values.count + 2).joined(separator: ", ")
-        let statement = try db.cachedStatement(sql: "INSERT INTO \(SQL.table(entity)) (\(SQL.rowColumns(entity))) VALUES (\(placeholders))")
+        let statement = try db.cachedStatement(sql: insertSQL[entity.index])
         try RawStatement.execute(statement, db: db) { sqlite in
             var code = sqlite3_bind_int64(sqlite, 1, key)
             if code == SQLITE_OK { code = sqlite3_bind_int64(sqlite, 2, version) }

@@ -14,6 +14,8 @@ final class PersistentStore: Sendable {
     let storeEntities: [StoreEntity]
     let busyTimeout: Double
     let allocator: KeyAllocator
+    /// Per entity: the INSERT statement text (built once, it is looked up per row).
+    let insertSQL: [String]
 
     private init(writer: any DatabaseWriter, path: String, identifier: UUID, model: ManagedObjectModel, busyTimeout: Double) {
         self.writer = writer
@@ -23,6 +25,10 @@ final class PersistentStore: Sendable {
         self.busyTimeout = busyTimeout
         self.storeEntities = model.entities.map { StoreEntity(entity: $0, storeIdentifier: identifier) }
         self.allocator = KeyAllocator(entityNames: model.entities.map(\.name))
+        self.insertSQL = model.entities.map { entity in
+            let placeholders = Array(repeating: "?", count: entity.columnNames.count + 2).joined(separator: ", ")
+            return "INSERT INTO \(SQL.table(entity)) (\(SQL.rowColumns(entity))) VALUES (\(placeholders))"
+        }
     }
 
     /// Opens (creating or migrating as needed) the store a description names.

@@ -2,7 +2,13 @@
 enum SQL {
     /// A double-quoted identifier.
     static func quote(_ identifier: String) -> String {
-        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var result = "\""
+        for character in identifier {
+            result.append(character)
+            if character == "\"" { result.append(character) }
+        }
+        result.append("\"")
+        return result
     }
 
     /// The quoted table of an entity.
