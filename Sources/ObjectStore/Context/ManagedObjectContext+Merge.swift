@@ -46,6 +46,7 @@ extension ManagedObjectContext {
         var local = Set(object.state.contains(.pending) ? object.changedColumns() : [])
         if policy == .rollback && !local.isEmpty && patch.columns.contains(where: local.contains) {
             object.values = object.snapshot
+            object.conflictBase = [:]
             local.removeAll()
         }
         var keptOld = false
@@ -53,6 +54,8 @@ extension ManagedObjectContext {
             if local.contains(column) {
                 switch policy {
                 case .error:
+                    if object.conflictBase[column] == nil { object.conflictBase[column] = object.snapshot[column] }
+                    object.snapshot[column] = value
                     keptOld = true
                 case .mergeByPropertyObjectTrump, .overwrite:
                     object.snapshot[column] = value

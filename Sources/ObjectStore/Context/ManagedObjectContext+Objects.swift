@@ -124,6 +124,7 @@ extension ManagedObjectContext {
                 object.context = nil
             } else {
                 object.values = object.snapshot
+                object.conflictBase = [:]
                 object.state.subtract([.deleted, .pending, .reported])
                 unreportedRefreshed.insert(object.objectID)
             }
@@ -165,6 +166,7 @@ extension ManagedObjectContext {
         object.values = values
         object.snapshot = row.values
         object.version = row.version
+        object.conflictBase = [:]
         object.state.remove(.fault)
         unreportedRefreshed.insert(object.objectID)
     }

@@ -63,12 +63,13 @@ extension ManagedObjectContext {
                 batch.inserts.append(.init(entity: entity, key: object.objectID.key, values: object.values))
                 insertedObjects.append(object)
             } else if object.state.contains(.deleted) {
-                batch.deletes.append(.init(entity: entity, key: object.objectID.key, expectedVersion: object.version, snapshot: object.snapshot))
+                batch.deletes.append(.init(entity: entity, key: object.objectID.key, expectedVersion: object.version, snapshot: object.lockingSnapshot))
                 deletedObjects.append(object)
             } else {
                 batch.updates.append(.init(
                     entity: entity, key: object.objectID.key, expectedVersion: object.version,
-                    snapshot: object.snapshot, values: object.values, changedColumns: object.changedColumns()))
+                    snapshot: object.lockingSnapshot, values: object.values,
+                    changedColumns: Array(Set(object.changedColumns()).union(object.conflictBase.keys)).sorted()))
                 updatedObjects.append(object)
             }
         }
@@ -107,10 +108,12 @@ extension ManagedObjectContext {
                 object.values = after
                 object.snapshot = after
                 object.version = version
+                object.conflictBase = [:]
             case .discarded(let row):
                 object.values = row.values
                 object.snapshot = row.values
                 object.version = row.version
+                object.conflictBase = [:]
             case .deletedElsewhere:
                 invalidate(object)
             }

@@ -30,6 +30,9 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     final var snapshot: ContiguousArray<DatabaseValue>
     /// The row version `snapshot` was read at (0 for objects never saved).
     final var version: Int64
+    /// Columns where a merge brought a stored value while this object kept an unsaved edit
+    /// (policy `.error`): the value originally read, so the next save still detects the conflict.
+    final var conflictBase: [Int: DatabaseValue] = [:]
     final var state: ObjectState
     /// Per to-many relationship: the member keys the parent held when last loaded.
     final var toManyCache: [[Int64]?]
@@ -107,6 +110,14 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     /// Hashes the instance identity.
     public final func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
+    }
+
+    /// The snapshot as originally read, for optimistic locking.
+    final var lockingSnapshot: ContiguousArray<DatabaseValue> {
+        guard !conflictBase.isEmpty else { return snapshot }
+        var result = snapshot
+        for (column, value) in conflictBase { result[column] = value }
+        return result
     }
 
     /// The columns whose values differ from the snapshot.

@@ -1,0 +1,27 @@
+import Foundation
+import ObjectStore
+
+/// Collects values from observers that run on other queues.
+final class Recorder<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Value] = []
+
+    func append(_ value: Value) {
+        lock.lock()
+        storage.append(value)
+        lock.unlock()
+    }
+
+    var values: [Value] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+}
+
+extension ManagedObjectContext {
+    /// Waits until every block queued on the context so far (merges included) has run.
+    func flush() async {
+        await perform {}
+    }
+}
