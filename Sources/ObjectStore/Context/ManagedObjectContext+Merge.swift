@@ -43,6 +43,9 @@ extension ManagedObjectContext {
     }
 
     private func apply(_ patch: RowPatch, to object: ManagedObject, policy: MergePolicy) {
+        // A change set merged after this context already read or saved a newer row version is
+        // stale for this object.
+        if let version = patch.version, version <= object.version { return }
         var local = Set(object.state.contains(.pending) ? object.changedColumns() : [])
         if policy == .rollback && !local.isEmpty && patch.columns.contains(where: local.contains) {
             object.values = object.snapshot
