@@ -13,8 +13,12 @@ extension ManagedObjectContext {
         // Objects of this entity are instances of exactly `Entity` (the model maps one class to
         // one entity), so the downcasts below cannot fail.
         if parent == nil && (!request.includesPendingChanges || pendingObjects(of: entity).isEmpty) {
-            // Fast path: objects straight from the SQL cursor.
-            try core.store.forEachRow(query) { row in
+            // Fast path: rows straight from the store, registered with one dictionary growth.
+            var rows: [StoreRow] = []
+            try core.store.forEachRow(query) { rows.append($0) }
+            registered.reserveCapacity(registered.count + rows.count)
+            result.reserveCapacity(rows.count)
+            for row in rows {
                 result.append(unsafeDowncast(materialize(row, entity: entity), to: Entity.self))
             }
             return result
@@ -39,7 +43,14 @@ extension ManagedObjectContext {
         assertOnQueue()
         let entity = core.model.entity(for: Entity.self)
         let storeEntity = core.store.storeEntities[entity.index]
-        let rows = try resolvedRows(request.storeQuery(entity: entity), selection: .keys, includesPending: request.includesPendingChanges)
+        let query = request.storeQuery(entity: entity)
+        if parent == nil && (!request.includesPendingChanges || pendingObjects(of: entity).isEmpty) {
+            // Fast path: keys straight from the cursor, sort columns left unread.
+            var result: [ObjectID] = []
+            try core.store.forEachKey(query) { result.append(ObjectID(storeEntity: storeEntity, key: $0)) }
+            return result
+        }
+        let rows = try resolvedRows(query, selection: .keys, includesPending: request.includesPendingChanges)
         return rows.map { ObjectID(storeEntity: storeEntity, key: $0.key) }
     }
 

@@ -17,10 +17,11 @@ public import GRDB
 @propertyWrapper
 public struct Attribute<Value: AttributeValue>: Sendable {
     @usableFromInline let rawOrdinal: Int
-    let defaultValue: Value?
-    let options: AttributeOptions
+    @usableFromInline let defaultValue: Value?
+    @usableFromInline let options: AttributeOptions
 
     /// An attribute whose default is `wrappedValue`.
+    @inlinable
     public init(wrappedValue: Value, _ options: AttributeOptions = []) {
         rawOrdinal = PropertyOrdinal.next()
         defaultValue = wrappedValue
@@ -28,6 +29,7 @@ public struct Attribute<Value: AttributeValue>: Sendable {
     }
 
     /// An attribute without a default (optional attributes default to `nil`).
+    @inlinable
     public init(_ options: AttributeOptions = []) {
         rawOrdinal = PropertyOrdinal.next()
         defaultValue = nil

@@ -4,9 +4,10 @@ import GRDB
 ///
 /// Key paths into model classes hold no mutable state, but the standard library does not mark
 /// every key path `Sendable`.
+@usableFromInline
 struct SendableKeyPath: @unchecked Sendable, Hashable {
     let keyPath: AnyKeyPath
-    init(_ keyPath: AnyKeyPath) { self.keyPath = keyPath }
+    @usableFromInline init(_ keyPath: AnyKeyPath) { self.keyPath = keyPath }
 }
 
 /// What a property wrapper says about its property, read from a prototype object.

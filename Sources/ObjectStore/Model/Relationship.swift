@@ -19,9 +19,9 @@
 @propertyWrapper
 public struct Relationship<Value: RelationshipValue>: Sendable {
     @usableFromInline let rawOrdinal: Int
-    let deleteRule: DeleteRule
-    let inverse: SendableKeyPath?
-    let isOptional: Bool
+    @usableFromInline let deleteRule: DeleteRule
+    @usableFromInline let inverse: SendableKeyPath?
+    @usableFromInline let isOptional: Bool
 
     /// A relationship with a delete rule and an inverse (a key path on the destination).
     ///
@@ -29,6 +29,7 @@ public struct Relationship<Value: RelationshipValue>: Sendable {
     ///   - deleteRule: What deleting this object does to the related objects.
     ///   - inverse: The destination's relationship that points back here.
     ///   - isOptional: For a to-one relationship: whether `nil` may be saved.
+    @inlinable
     public init<Inverse: RelationshipValue>(
         deleteRule: DeleteRule = .nullify,
         inverse: KeyPath<Value.Destination, Inverse>,
@@ -42,6 +43,7 @@ public struct Relationship<Value: RelationshipValue>: Sendable {
 
     /// A relationship whose inverse is declared on the other side (or a to-one relationship
     /// without an inverse).
+    @inlinable
     public init(deleteRule: DeleteRule = .nullify, isOptional: Bool = true) {
         rawOrdinal = PropertyOrdinal.next()
         self.deleteRule = deleteRule

@@ -139,6 +139,17 @@ final class PersistentStore: Sendable {
         }
     }
 
+    /// Calls `body` with the key of each row the query selects, in order.
+    func forEachKey(_ query: StoreQuery, _ body: (Int64) -> Void) throws(ObjectStoreError) {
+        try read { db in
+            let (text, arguments) = query.sql(.keys)
+            let statement = try db.cachedStatement(sql: text)
+            try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
+                body(sqlite3_column_int64(sqlite, 0))
+            }
+        }
+    }
+
     /// The number of rows the query matches.
     func count(_ query: StoreQuery) throws(ObjectStoreError) -> Int {
         try read { db in
