@@ -8,14 +8,17 @@ enum ModelBuilder {
     }
 
     static func entity(for type: ManagedObject.Type, index: Int) -> EntityDescription {
-        let prototype = type.init(ManagedObject.Construction(
-            objectID: ObjectID(storeEntity: .placeholder, key: 0),
-            entity: .placeholder,
-            context: nil,
-            values: [],
-            version: 0,
-            state: .prototype
-        ))
+        let recorder = DeclarationRecorder()
+        let prototype = PropertyOrdinal.recording(into: recorder) {
+            type.init(ManagedObject.Construction(
+                objectID: ObjectID(storeEntity: .placeholder, key: 0),
+                entity: .placeholder,
+                context: nil,
+                values: [],
+                version: 0,
+                state: .prototype
+            ))
+        }
         let endOrdinal = prototype.ordinalBase
         var found: [FoundProperty] = []
         var mirror: Mirror? = Mirror(reflecting: prototype)
@@ -23,7 +26,7 @@ enum ModelBuilder {
             for child in current.children {
                 guard let label = child.label, let wrapper = child.value as? any PersistentPropertyWrapper else { continue }
                 let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
-                found.append(FoundProperty(rawOrdinal: wrapper.rawOrdinal, declaration: wrapper.declaration(name: name)))
+                found.append(FoundProperty(rawOrdinal: wrapper.rawOrdinal, declaration: wrapper.declaration(name: name, recorder: recorder)))
             }
             mirror = current.superclassMirror
         }

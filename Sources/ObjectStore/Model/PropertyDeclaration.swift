@@ -13,7 +13,7 @@ struct SendableKeyPath: @unchecked Sendable, Hashable {
 /// What a property wrapper says about its property, read from a prototype object.
 protocol PersistentPropertyWrapper {
     var rawOrdinal: Int { get }
-    func declaration(name: String) -> PropertyDeclaration
+    func declaration(name: String, recorder: DeclarationRecorder) -> PropertyDeclaration
 }
 
 enum PropertyDeclaration {

@@ -18,10 +18,9 @@
 /// side). A to-many relationship needs a to-one inverse.
 @propertyWrapper
 public struct Relationship<Value: RelationshipValue>: Sendable {
+    // Only the wrapper's number is stored per object; the declaration is read once, from the
+    // model's prototype.
     @usableFromInline let rawOrdinal: Int
-    @usableFromInline let deleteRule: DeleteRule
-    @usableFromInline let inverse: SendableKeyPath?
-    @usableFromInline let isOptional: Bool
 
     /// A relationship with a delete rule and an inverse (a key path on the destination).
     ///
@@ -35,20 +34,14 @@ public struct Relationship<Value: RelationshipValue>: Sendable {
         inverse: KeyPath<Value.Destination, Inverse>,
         isOptional: Bool = true
     ) {
-        rawOrdinal = PropertyOrdinal.next()
-        self.deleteRule = deleteRule
-        self.inverse = SendableKeyPath(inverse)
-        self.isOptional = isOptional
+        rawOrdinal = PropertyOrdinal.nextRelationship(deleteRule: deleteRule, inverse: inverse, isOptional: isOptional)
     }
 
     /// A relationship whose inverse is declared on the other side (or a to-one relationship
     /// without an inverse).
     @inlinable
     public init(deleteRule: DeleteRule = .nullify, isOptional: Bool = true) {
-        rawOrdinal = PropertyOrdinal.next()
-        self.deleteRule = deleteRule
-        self.inverse = nil
-        self.isOptional = isOptional
+        rawOrdinal = PropertyOrdinal.nextRelationship(deleteRule: deleteRule, inverse: nil, isOptional: isOptional)
     }
 
     /// Unavailable: `@Relationship` works only on properties of `ManagedObject` subclasses.
@@ -76,14 +69,15 @@ public struct Relationship<Value: RelationshipValue>: Sendable {
 }
 
 extension Relationship: PersistentPropertyWrapper {
-    func declaration(name: String) -> PropertyDeclaration {
-        .relationship(RelationshipDeclaration(
+    func declaration(name: String, recorder: DeclarationRecorder) -> PropertyDeclaration {
+        let recorded = recorder.relationships[rawOrdinal]
+        return .relationship(RelationshipDeclaration(
             name: name,
             destinationType: Value.Destination.self,
             isToMany: Value.isToMany,
-            deleteRule: deleteRule,
-            inverse: inverse,
-            isOptional: isOptional
+            deleteRule: recorded?.deleteRule ?? .nullify,
+            inverse: recorded?.inverse,
+            isOptional: recorded?.isOptional ?? true
         ))
     }
 }
