@@ -16,10 +16,13 @@ extension ManagedObjectContext {
             // Fast path: rows straight from the store, registered with one dictionary growth.
             var rows: [StoreRow] = []
             try core.store.forEachRow(query) { rows.append($0) }
+            let wasEmpty = registered.isEmpty
             registered.reserveCapacity(registered.count + rows.count)
             result.reserveCapacity(rows.count)
             for row in rows {
-                result.append(unsafeDowncast(materialize(row, entity: entity), to: Entity.self))
+                // In an empty context every row is new: no uniquing lookup is needed.
+                let object = wasEmpty ? makeObject(row, entity: entity) : materialize(row, entity: entity)
+                result.append(unsafeDowncast(object, to: Entity.self))
             }
             return result
         }

@@ -183,15 +183,19 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// The registered object for a row, or a new object with the row's values.
     func materialize(_ row: StoreRow, entity: EntityDescription) -> ManagedObject {
         let id = ObjectID(storeEntity: core.store.storeEntities[entity.index], key: row.key)
-        if let object = registered[id] {
-            if object.state.contains(.fault) {
-                object.values = row.values
-                object.snapshot = row.values
-                object.version = row.version
-                object.state.remove(.fault)
-            }
-            return object
+        guard let object = registered[id] else { return makeObject(row, entity: entity) }
+        if object.state.contains(.fault) {
+            object.values = row.values
+            object.snapshot = row.values
+            object.version = row.version
+            object.state.remove(.fault)
         }
+        return object
+    }
+
+    /// A new registered object for a row the caller knows is not registered yet.
+    func makeObject(_ row: StoreRow, entity: EntityDescription) -> ManagedObject {
+        let id = ObjectID(storeEntity: core.store.storeEntities[entity.index], key: row.key)
         let object = entity.objectType.init(ManagedObject.Construction(
             objectID: id, entity: entity, context: self,
             values: row.values, version: row.version, state: []))
