@@ -75,34 +75,27 @@ enum MigrationEntityRemoved {
         #expect(name == "old" && count == 5 && note == nil && extras == 1)
     }
 
-    @Test func changedTypeFailsNamingEntityAndAttribute() async throws {
+    /// Opening the one-item V1 store with `model` fails naming `entity` and `attribute`.
+    private func expectIncompatible(_ model: ManagedObjectModel, entity: String, attribute: String?) async throws {
         let url = try await storeWithOneItem()
         #expect {
-            _ = try PersistentContainer(name: "M", model: MigrationTypeChanged.model, store: StoreDescription(location: .file(url)))
+            _ = try PersistentContainer(name: "M", model: model, store: StoreDescription(location: .file(url)))
         } throws: { error in
-            guard case ObjectStoreError.incompatibleSchema(let entity, let attribute, _) = error else { return false }
-            return entity == "Item" && attribute == "name"
+            guard case ObjectStoreError.incompatibleSchema(let failedEntity, let failedAttribute, _) = error else { return false }
+            return failedEntity == entity && failedAttribute == attribute
         }
+    }
+
+    @Test func changedTypeFailsNamingEntityAndAttribute() async throws {
+        try await expectIncompatible(MigrationTypeChanged.model, entity: "Item", attribute: "name")
     }
 
     @Test func requiredAttributeWithoutDefaultFails() async throws {
-        let url = try await storeWithOneItem()
-        #expect {
-            _ = try PersistentContainer(name: "M", model: MigrationRequiredAdded.model, store: StoreDescription(location: .file(url)))
-        } throws: { error in
-            guard case ObjectStoreError.incompatibleSchema(let entity, let attribute, _) = error else { return false }
-            return entity == "Item" && attribute == "mandatory"
-        }
+        try await expectIncompatible(MigrationRequiredAdded.model, entity: "Item", attribute: "mandatory")
     }
 
     @Test func removedEntityWithDataFails() async throws {
-        let url = try await storeWithOneItem()
-        #expect {
-            _ = try PersistentContainer(name: "M", model: MigrationEntityRemoved.model, store: StoreDescription(location: .file(url)))
-        } throws: { error in
-            guard case ObjectStoreError.incompatibleSchema(let entity, nil, _) = error else { return false }
-            return entity == "Item"
-        }
+        try await expectIncompatible(MigrationEntityRemoved.model, entity: "Item", attribute: nil)
     }
 
     @Test func fileThatIsNotADatabaseFailsToOpen() throws {

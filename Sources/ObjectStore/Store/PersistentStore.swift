@@ -102,14 +102,9 @@ final class PersistentStore: Sendable {
         try read { db in
             let (text, arguments) = query.sql(.rows)
             let statement = try db.cachedStatement(sql: text)
-            let columnCount = Int32(query.entity.columnNames.count)
+            let width = Int32(query.entity.columnNames.count)
             try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
-                var values = ContiguousArray<DatabaseValue>()
-                values.reserveCapacity(Int(columnCount))
-                for index in 0..<columnCount {
-                    values.append(DatabaseValue(sqliteStatement: sqlite, index: index + 2))
-                }
-                try body(StoreRow(key: sqlite3_column_int64(sqlite, 0), version: sqlite3_column_int64(sqlite, 1), values: values))
+                try body(RawStatement.storeRow(sqlite, width: width))
             }
         }
     }
