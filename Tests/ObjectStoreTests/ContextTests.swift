@@ -85,6 +85,18 @@ import Testing
         #expect(!fault.isFault)
     }
 
+    @Test func objectInsertedAndDeletedBeforeSavingNeverExists() throws {
+        let container = try TestModel.inMemory()
+        let context = container.viewContext
+        let event = try context.insert(Event.self)
+        context.delete(event)
+        #expect(context.insertedObjects.isEmpty && context.deletedObjects.isEmpty)
+        #expect(!context.hasChanges)
+        try context.save()
+        #expect(!context.registeredObjects.contains(event))
+        #expect(throws: ObjectStoreError.self) { try context.existingObject(with: event.objectID) }
+    }
+
     @Test func existingObjectThrowsForMissingObjects() throws {
         let container = try TestModel.inMemory()
         let context = container.viewContext

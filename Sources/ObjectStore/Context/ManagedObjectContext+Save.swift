@@ -222,6 +222,10 @@ extension ManagedObjectContext {
     func clearPending() {
         for object in pending {
             object.state.subtract([.pending, .reported])
+            // Inserted and deleted before any save: it never existed.
+            if object.state.contains(.inserted) && object.state.contains(.deleted) {
+                invalidate(object)
+            }
         }
         pending.removeAll()
         unreported.removeAll()
