@@ -157,6 +157,7 @@ extension ManagedObjectContext {
         if !mergeChanges {
             object.state.subtract([.pending, .deleted, .reported, .missing])
             object.state.insert(.fault)
+            object.conflictBase = [:]
             pending.removeAll { $0 === object }
             return
         }
