@@ -75,6 +75,8 @@ public final class ManagedObjectContext: @unchecked Sendable {
     var unreportedInvalidated: Set<ObjectID> = []
     var unreportedRefreshed: Set<ObjectID> = []
     var processingScheduled = false
+    /// Unsaved changes of many-to-many links: true for added, false for removed.
+    var pendingLinks: [LinkKey: Bool] = [:]
 
     let changeSetObservers = ObserverList<ChangeSet>()
     let objectsDidChangeObservers = ObserverList<ObjectsDidChange>()

@@ -130,13 +130,13 @@ enum ModelBuilder {
             for declaration in declarations[ObjectIdentifier(entity)] ?? [] {
                 let destination = byType[ObjectIdentifier(declaration.destinationType)]!
                 let inverseName = inverseNames["\(entity.name).\(declaration.name)"]
+                var join: JoinTable?
                 if let inverseName {
                     let inverse = (declarations[ObjectIdentifier(destination)] ?? []).first { $0.name == inverseName }
                     precondition(inverse != nil, "\(entity.name).\(declaration.name): inverse \(destination.name).\(inverseName) is not a relationship")
-                    precondition(
-                        !(declaration.isToMany && inverse!.isToMany),
-                        "\(entity.name).\(declaration.name): many-to-many relationships are not supported yet"
-                    )
+                    if declaration.isToMany && inverse!.isToMany {
+                        join = JoinTable(entity: entity.name, relationship: declaration.name, inverseEntity: destination.name, inverseRelationship: inverseName)
+                    }
                 } else {
                     precondition(!declaration.isToMany, "\(entity.name).\(declaration.name): a to-many relationship needs an inverse to-one relationship")
                 }
@@ -159,7 +159,8 @@ enum ModelBuilder {
                     column: column,
                     toManyIndex: toManyIndex,
                     destinationIndex: destination.index,
-                    destination: destination
+                    destination: destination,
+                    join: join
                 ))
             }
             entity.relationships = relationships

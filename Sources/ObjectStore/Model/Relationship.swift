@@ -14,8 +14,9 @@
 /// }
 /// ```
 ///
-/// Supported: one-to-many (the key is stored with the to-one side) and one-to-one (a key on each
-/// side). A to-many relationship needs a to-one inverse.
+/// Supported: one-to-many (the key is stored with the to-one side), one-to-one (a key on each
+/// side) and many-to-many (a join table with one row per linked pair). A to-many relationship
+/// needs an inverse. Ordered to-many relationships are not supported.
 @propertyWrapper
 public struct Relationship<Value: RelationshipValue>: Sendable {
     // Only the wrapper's number is stored per object; the declaration is read once, from the

@@ -145,6 +145,19 @@ final class PersistentStore: Sendable {
         }
     }
 
+    /// The keys linked to `ownKey` through a join table.
+    func linkedKeys(join: JoinTable, ownKey: Int64) throws(ObjectStoreError) -> [Int64] {
+        try read { db in
+            let statement = try db.cachedStatement(
+                sql: "SELECT \(join.otherColumn) FROM \(SQL.quote(join.name)) WHERE \(join.ownColumn) = ? ORDER BY \(join.otherColumn)")
+            var keys: [Int64] = []
+            try RawStatement.forEachRow(statement, db: db, arguments: [ownKey.databaseValue]) { sqlite in
+                keys.append(sqlite3_column_int64(sqlite, 0))
+            }
+            return keys
+        }
+    }
+
     /// The number of rows the query matches.
     func count(_ query: StoreQuery) throws(ObjectStoreError) -> Int {
         try read { db in
