@@ -3,7 +3,7 @@ import GRDB
 extension ManagedObjectContext {
     /// The objects in a to-many relationship, as this context sees them (unsaved changes included).
     /// Members are loaded with their values in one query.
-    func members(of object: ManagedObject, relationship: RelationshipDescription) -> [ManagedObject] {
+    package func members(of object: ManagedObject, relationship: RelationshipDescription) -> [ManagedObject] {
         if relationship.isManyToMany { return linkedObjects(of: object, relationship: relationship) }
         guard let inverseName = relationship.inverseName,
               let inverseColumn = relationship.destination.column(named: inverseName) else { return [] }

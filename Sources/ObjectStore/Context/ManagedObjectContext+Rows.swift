@@ -5,7 +5,7 @@ extension ManagedObjectContext {
     /// this context's unsaved inserts, updates and deletes laid over it.
     ///
     /// With `.keys` selection only the key and the sort columns of each row are filled.
-    func resolvedRows(_ query: StoreQuery, selection: StoreQuery.Selection, includesPending: Bool = true) throws(ObjectStoreError) -> [StoreRow] {
+    package func resolvedRows(_ query: StoreQuery, selection: StoreQuery.Selection, includesPending: Bool = true) throws(ObjectStoreError) -> [StoreRow] {
         let overlay = includesPending ? pendingObjects(of: query.entity) : []
         if overlay.isEmpty { return try baseRows(query, selection: selection) }
         var base = query
