@@ -25,7 +25,7 @@ extension ManagedObjectContext {
     }
 
     func registerInserted(_ object: ManagedObject) {
-        registered[object.objectID] = object
+        registered.insert(object)
         noteChange(object)
     }
 

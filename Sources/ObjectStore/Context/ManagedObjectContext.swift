@@ -67,7 +67,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
         set { settings.withLock { $0.mergePolicy = newValue } }
     }
 
-    var registered: [ObjectID: ManagedObject] = [:]
+    var registered: ObjectRegistry
     /// Objects flagged `.pending`: inserted, deleted or written since the last save.
     var pending: [ManagedObject] = []
     /// Objects changed since the last objects-did-change notice (only while observed).
@@ -87,6 +87,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
         self.parent = parent
         self.concurrency = concurrency
         self.settings = Locked(Settings(mergesAutomatically: mergesAutomatically))
+        self.registered = ObjectRegistry(entityCount: core.model.entities.count)
         let number = core.nextContextNumber()
         identifier = ContextIdentifier(number: number, name: name)
         switch concurrency {
@@ -178,7 +179,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
         let object = description.objectType.init(ManagedObject.Construction(
             objectID: id, entity: description, context: self,
             values: description.defaultValues, version: 0, state: .fault))
-        registered[id] = object
+        registered.insert(object)
         return object
     }
 
@@ -201,7 +202,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
         let object = entity.objectType.init(ManagedObject.Construction(
             objectID: id, entity: entity, context: self,
             values: row.values, version: row.version, state: []))
-        registered[id] = object
+        registered.insert(object)
         return object
     }
 
