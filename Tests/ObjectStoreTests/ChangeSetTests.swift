@@ -37,9 +37,7 @@ import Testing
         let event = try view.insert(Event.self)
         event.code = "m"
         event.title = "before"
-        let doomed = try view.insert(Event.self)
-        doomed.code = "d"
-        try view.save()
+        let doomed = try view.savedEvent(code: "d")
         let child = view.newChildContext(concurrency: .mainQueue)
         let inChild = try child.existingObject(with: event.objectID, as: Event.self)
         let merged = Recorder<ChangeSet>()
@@ -66,9 +64,7 @@ import Testing
         let stream = container.changeSets()
         let background = container.newBackgroundContext()
         let id = try await background.perform {
-            let event = try background.insert(Event.self)
-            event.code = "s"
-            try background.save()
+            let event = try background.savedEvent(code: "s")
             return event.objectID
         }
         var iterator = stream.makeAsyncIterator()
@@ -158,9 +154,7 @@ import Testing
         let container = try TestModel.inMemory()
         let view = container.viewContext
         view.automaticallyMergesChangesFromParent = false
-        let event = try view.insert(Event.self)
-        event.code = "k"
-        try view.save()
+        let event = try view.savedEvent(code: "k")
         let background = container.newBackgroundContext()
         let id = event.objectID
         try await background.perform {
@@ -181,9 +175,7 @@ import Testing
     @Test func mergedContextKeepsUnsavedEditsAndStillReportsTheConflict() async throws {
         let container = try TestModel.inMemory()
         let view = container.viewContext
-        let event = try view.insert(Event.self)
-        event.code = "u"
-        try view.save()
+        let event = try view.savedEvent(code: "u")
         event.title = "mine"
         let background = container.newBackgroundContext()
         let id = event.objectID
@@ -205,9 +197,7 @@ import Testing
         let container = try TestModel.inMemory()
         let view = container.viewContext
         view.automaticallyMergesChangesFromParent = false
-        let event = try view.insert(Event.self)
-        event.code = "x"
-        try view.save()
+        let event = try view.savedEvent(code: "x")
         let background = container.newBackgroundContext()
         let id = event.objectID
         try await background.perform {

@@ -172,9 +172,7 @@ enum MigrationEntityRemoved {
     @Test func performBackgroundTaskRunsOnAFreshContext() async throws {
         let container = try TestModel.inMemory()
         let id = try await container.performBackgroundTask { context in
-            let event = try context.insert(Event.self)
-            event.code = "bg"
-            try context.save()
+            let event = try context.savedEvent(code: "bg")
             return event.objectID
         }
         await container.viewContext.flush()
