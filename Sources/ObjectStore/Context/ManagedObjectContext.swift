@@ -184,7 +184,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
     }
 
     /// The registered object for a row, or a new object with the row's values.
-    func materialize(_ row: StoreRow, entity: EntityDescription) -> ManagedObject {
+    package func materialize(_ row: StoreRow, entity: EntityDescription) -> ManagedObject {
         let id = ObjectID(storeEntity: core.store.storeEntities[entity.index], key: row.key)
         guard let object = registered[id] else { return makeObject(row, entity: entity) }
         if object.state.contains(.fault) {
