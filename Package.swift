@@ -7,23 +7,42 @@ let package = Package(
     products: [
         .library(name: "DiffableStore", targets: ["DiffableStore"]),
         .library(name: "DiffableSnapshots", targets: ["DiffableSnapshots"]),
+        .library(name: "ObjectStore", targets: ["ObjectStore"]),
         .executable(name: "diffable-bench", targets: ["diffable-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(name: "DiffableSnapshots"),
-        .target(name: "DiffableStore", dependencies: ["DiffableSnapshots"]),
+        .target(
+            name: "ObjectStore",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
+        .target(name: "DiffableStore", dependencies: ["DiffableSnapshots", "ObjectStore"]),
         .executableTarget(
             name: "diffable-bench",
             dependencies: [
                 "DiffableSnapshots",
+                "ObjectStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "objectstore-crash-writer", dependencies: ["ObjectStore"]),
         .testTarget(name: "DiffableSnapshotsTests", dependencies: ["DiffableSnapshots"]),
         .testTarget(name: "DiffableStoreTests", dependencies: ["DiffableStore"]),
+        .testTarget(
+            name: "ObjectStoreTests",
+            dependencies: [
+                "ObjectStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,1 +1,2 @@
 @_exported public import DiffableSnapshots
+@_exported public import ObjectStore

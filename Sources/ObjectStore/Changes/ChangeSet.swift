@@ -1,0 +1,50 @@
+import GRDB
+
+/// What one save changed: inserted, updated (with the changed keys) and deleted object IDs.
+///
+/// Every save publishes one change set, numbered by a transaction number that increases by one
+/// per published change set of the container. Updated objects list the keys whose saved values
+/// changed, including to-many relationships whose members changed because an object on the other
+/// side was inserted, deleted or re-pointed. Observe change sets with
+/// ``ManagedObjectContext/changeSets()`` / ``ManagedObjectContext/addChangeSetObserver(_:)``
+/// (what reached one context) or ``PersistentContainer/changeSets()`` (every store commit).
+public struct ChangeSet: Sendable {
+    /// Where the saved changes went.
+    public enum Destination: Sendable, Hashable {
+        /// Committed to the persistent store.
+        case store
+        /// Pushed into the parent context (not yet in the store).
+        case parentContext(ContextIdentifier)
+    }
+
+    /// Increases by one per change set the container publishes.
+    public let transactionNumber: Int64
+    /// The context that saved.
+    public let originator: ContextIdentifier
+    /// Where the changes went.
+    public let destination: Destination
+    /// Objects inserted by the save.
+    public let insertedObjectIDs: Set<ObjectID>
+    /// Objects updated by the save, each with the names of its changed keys.
+    public let changedKeys: [ObjectID: Set<String>]
+    /// Objects deleted by the save.
+    public let deletedObjectIDs: Set<ObjectID>
+    /// Per updated or inserted object: its new values, so merging contexts need not read them back.
+    let patches: [ObjectID: RowPatch]
+
+    /// Objects updated by the save.
+    public var updatedObjectIDs: Set<ObjectID> { Set(changedKeys.keys) }
+
+    /// Whether the save changed nothing.
+    public var isEmpty: Bool {
+        insertedObjectIDs.isEmpty && changedKeys.isEmpty && deletedObjectIDs.isEmpty
+    }
+}
+
+/// New values of some columns of one row.
+struct RowPatch: Sendable {
+    /// The row version after the save, or nil when the save went to a parent context.
+    var version: Int64?
+    var columns: [Int]
+    var values: [DatabaseValue]
+}

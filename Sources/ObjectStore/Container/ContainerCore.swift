@@ -1,0 +1,60 @@
+import Foundation
+
+/// What every context of one container shares: the store, the commit lock that orders saves and
+/// their publication, the transaction counter, and the root contexts that merge.
+final class ContainerCore: Sendable {
+    let store: PersistentStore
+    let commitLock = NSLock()
+    let observers = ObserverList<ChangeSet>()
+    private let state = Locked(State())
+
+    private struct State {
+        var transactionNumber: Int64 = 0
+        var contextNumber = 0
+        var roots: [WeakContext] = []
+    }
+
+    init(store: PersistentStore) {
+        self.store = store
+    }
+
+    var model: ManagedObjectModel { store.model }
+
+    /// The next transaction number; call with `commitLock` held so numbers follow commit order.
+    func nextTransactionNumber() -> Int64 {
+        state.withLock { state in
+            state.transactionNumber += 1
+            return state.transactionNumber
+        }
+    }
+
+    func nextContextNumber() -> Int {
+        state.withLock { state in
+            state.contextNumber += 1
+            return state.contextNumber
+        }
+    }
+
+    func addRoot(_ context: ManagedObjectContext) {
+        state.withLock { state in
+            state.roots.removeAll { $0.context == nil }
+            state.roots.append(WeakContext(context: context))
+        }
+    }
+
+    var roots: [ManagedObjectContext] {
+        state.withLock { $0.roots.compactMap(\.context) }
+    }
+
+    /// A new permanent key for an entity.
+    func allocateKey(entity: Int) throws(ObjectStoreError) -> Int64 {
+        let name = store.model.entities[entity].name
+        return try store.allocator.nextKey(entity: entity) { (count) throws(ObjectStoreError) -> Int64 in
+            try store.reserveKeys(entity: name, count: count)
+        }
+    }
+}
+
+struct WeakContext: @unchecked Sendable {
+    weak var context: ManagedObjectContext?
+}

@@ -1,0 +1,97 @@
+public import Foundation
+
+/// Opens a store for a model and hands out contexts: Core Data's persistent container.
+///
+/// ```swift
+/// let model = ManagedObjectModel([Sport.self, Event.self])
+/// let container = try PersistentContainer(name: "Scores", model: model)            // file store
+/// let scratch = try PersistentContainer(name: "Test", model: model, store: .inMemory)
+/// ```
+///
+/// The store opens when the container is created: the schema is created or migrated then (see
+/// ``ObjectStoreError/incompatibleSchema(entity:attribute:reason:)`` for what cannot migrate).
+public final class PersistentContainer: Sendable {
+    /// The container's name (the default file name).
+    public let name: String
+    /// Where the store lives.
+    public let storeDescription: StoreDescription
+    let core: ContainerCore
+    private let lazyViewContext = Locked<ManagedObjectContext?>(nil)
+
+    /// The main-queue context for the UI; merges every other context's saves automatically.
+    ///
+    /// Created on first use, so programs that never touch it (command-line tools, servers) do not
+    /// queue merges on a main queue that may never run.
+    public var viewContext: ManagedObjectContext {
+        lazyViewContext.withLock { context in
+            if let context { return context }
+            let created = ManagedObjectContext(core: core, parent: nil, concurrency: .mainQueue, name: "viewContext", mergesAutomatically: true)
+            context = created
+            return created
+        }
+    }
+
+    /// Opens (or creates) the store.
+    ///
+    /// - Parameters:
+    ///   - name: The container name; the default store file is `<name>.sqlite` in the user's
+    ///     application data directory.
+    ///   - model: The entities.
+    ///   - store: Where to keep the store; `nil` for the default file.
+    /// - Throws: ``ObjectStoreError`` when the file cannot be opened, is not a database, is locked,
+    ///   or its schema cannot be migrated to the model.
+    public init(name: String, model: ManagedObjectModel, store: StoreDescription? = nil) throws(ObjectStoreError) {
+        let description = store ?? .defaultFile(name: name)
+        self.name = name
+        self.storeDescription = description
+        let persistentStore = try PersistentStore.open(description, model: model)
+        let core = ContainerCore(store: persistentStore)
+        self.core = core
+    }
+
+    /// The model.
+    public var model: ManagedObjectModel { core.model }
+
+    /// The store's identifier (the host part of object URIs).
+    public var storeIdentifier: UUID { core.store.identifier }
+
+    /// A new context on its own serial queue, saving to the store. It does not merge other
+    /// contexts' saves unless you set ``ManagedObjectContext/automaticallyMergesChangesFromParent``.
+    public func newBackgroundContext(name: String? = nil) -> ManagedObjectContext {
+        ManagedObjectContext(core: core, parent: nil, concurrency: .privateQueue, name: name, mergesAutomatically: false)
+    }
+
+    /// Runs `body` with a new background context on that context's queue.
+    public func performBackgroundTask<T: Sendable>(_ body: @escaping @Sendable (ManagedObjectContext) throws -> T) async throws -> T {
+        let context = newBackgroundContext()
+        return try await context.perform { try body(context) }
+    }
+
+    /// The object ID a URI from ``ObjectID/uriRepresentation()`` names.
+    ///
+    /// - Throws: ``ObjectStoreError/invalidURI(_:reason:)`` when the URI is malformed, names
+    ///   another store, or an entity the model lacks. (The object itself may not exist; use
+    ///   ``ManagedObjectContext/existingObject(with:)`` to check.)
+    public func managedObjectID(forURIRepresentation uri: URL) throws(ObjectStoreError) -> ObjectID {
+        let (store, entityName, key) = try ObjectID.parse(uri: uri).get()
+        guard store == core.store.identifier else {
+            throw .invalidURI(uri.absoluteString, reason: "it names store \(store.uuidString), this container's store is \(core.store.identifier.uuidString)")
+        }
+        guard let entity = core.model.entity(named: entityName) else {
+            throw .invalidURI(uri.absoluteString, reason: "the model has no entity \(entityName)")
+        }
+        return ObjectID(storeEntity: core.store.storeEntities[entity.index], key: key)
+    }
+
+    /// Calls `observer` synchronously, on the saving thread, with every change set committed to
+    /// the store by any context of this container, in commit order. Do not save from inside the
+    /// observer; hand work to a context with `perform`.
+    public func addChangeSetObserver(_ observer: @escaping @Sendable (ChangeSet) -> Void) -> ObservationToken {
+        core.observers.add(observer)
+    }
+
+    /// Every change set committed to the store, as an asynchronous sequence.
+    public func changeSets() -> AsyncStream<ChangeSet> {
+        core.observers.stream()
+    }
+}

@@ -1,0 +1,86 @@
+import GRDB
+
+extension ManagedObjectContext {
+    /// Schedules a merge of another context's change set on this context's queue. Called in
+    /// publication order, so merges run in transaction order.
+    func enqueueMerge(_ changeSet: ChangeSet) {
+        queue.async { [self] in
+            mergeChanges(from: changeSet)
+        }
+    }
+
+    /// Merges a change set saved by another context: unchanged registered objects take the new
+    /// values, deleted ones become deleted, and this context's unsaved edits survive according to
+    /// ``mergePolicy``. Then notifies this context's observers and forwards the change set to its
+    /// merging children.
+    ///
+    /// Contexts that do not merge automatically can call this with change sets they observe.
+    public func mergeChanges(from changeSet: ChangeSet) {
+        assertOnQueue()
+        let policy = mergePolicy
+        for (id, patch) in changeSet.patches {
+            guard let object = registered[id], !object.state.contains(.fault) else { continue }
+            apply(patch, to: object, policy: policy)
+        }
+        for id in changeSet.deletedObjectIDs {
+            guard let object = registered[id] else { continue }
+            let keepsEdits = object.state.contains(.pending) && object.hasChangesToSave
+                && (policy == .error || policy == .mergeByPropertyObjectTrump || policy == .overwrite)
+            if keepsEdits { continue }
+            invalidate(object)
+            object.state.remove(.pending)
+            pending.removeAll { $0 === object }
+            unreportedInvalidated.insert(id)
+        }
+        if !objectsDidChangeObservers.isEmpty && !(unreportedRefreshed.isEmpty && unreportedInvalidated.isEmpty) {
+            processPendingChanges()
+        } else {
+            unreportedRefreshed.removeAll()
+            unreportedInvalidated.removeAll()
+        }
+        changeSetObservers.notify(changeSet)
+        forwardToChildren(changeSet)
+    }
+
+    private func apply(_ patch: RowPatch, to object: ManagedObject, policy: MergePolicy) {
+        // A change set merged after this context already read or saved a newer row version is
+        // stale for this object.
+        if let version = patch.version, version <= object.version { return }
+        var local = Set(object.state.contains(.pending) ? object.changedColumns() : [])
+        if policy == .rollback && !local.isEmpty && patch.columns.contains(where: local.contains) {
+            object.values = object.snapshot
+            object.conflictBase = [:]
+            local.removeAll()
+        }
+        var keptOld = false
+        for (column, value) in zip(patch.columns, patch.values) {
+            if local.contains(column) {
+                switch policy {
+                case .error:
+                    if object.conflictBase[column] == nil { object.conflictBase[column] = object.snapshot[column] }
+                    object.snapshot[column] = value
+                    keptOld = true
+                case .mergeByPropertyObjectTrump, .overwrite:
+                    object.snapshot[column] = value
+                case .mergeByPropertyStoreTrump, .rollback:
+                    object.values[column] = value
+                    object.snapshot[column] = value
+                }
+            } else {
+                object.values[column] = value
+                object.snapshot[column] = value
+            }
+        }
+        if let version = patch.version, !keptOld {
+            object.version = version
+        }
+        unreportedRefreshed.insert(object.objectID)
+    }
+
+    /// Passes a change set this context absorbed on to its children that merge automatically.
+    func forwardToChildren(_ changeSet: ChangeSet) {
+        for child in children.withLock({ $0.compactMap(\.context) }) where child.automaticallyMergesChangesFromParent {
+            child.enqueueMerge(changeSet)
+        }
+    }
+}

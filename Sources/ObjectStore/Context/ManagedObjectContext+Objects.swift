@@ -1,0 +1,194 @@
+import GRDB
+
+extension ManagedObjectContext {
+    /// Inserts a new object of `type`, with the model's default values and a permanent ID.
+    ///
+    /// ```swift
+    /// let event = try context.insert(Event.self)
+    /// ```
+    ///
+    /// - Throws: ``ObjectStoreError`` when no key can be reserved in the store (an I/O failure).
+    public func insert<Entity: ManagedObject>(_ type: Entity.Type) throws(ObjectStoreError) -> Entity {
+        let construction = try insertionConstruction(for: type)
+        let object = Entity(construction)
+        registerInserted(object)
+        return object
+    }
+
+    func insertionConstruction(for type: ManagedObject.Type) throws(ObjectStoreError) -> ManagedObject.Construction {
+        assertOnQueue()
+        let entity = core.model.entity(for: type)
+        let key = try core.allocateKey(entity: entity.index)
+        return ManagedObject.Construction(
+            objectID: objectID(entity: entity.index, key: key), entity: entity, context: self,
+            values: entity.defaultValues, version: 0, state: .inserted)
+    }
+
+    func registerInserted(_ object: ManagedObject) {
+        registered.insert(object)
+        noteChange(object)
+    }
+
+    /// The object with `objectID`: the registered instance, or a fault whose values load on first
+    /// access (no I/O here). If the object does not exist its properties read as defaults; use
+    /// ``existingObject(with:)`` to check.
+    public func object(with objectID: ObjectID) -> ManagedObject {
+        assertOnQueue()
+        return registeredOrFault(entity: objectID.entity.index, key: objectID.key)
+    }
+
+    /// The object with `objectID`, loaded, or an error when it no longer exists.
+    ///
+    /// - Throws: ``ObjectStoreError/objectNotFound(_:)`` when neither this context nor its parent
+    ///   (or store) has the object.
+    public func existingObject(with objectID: ObjectID) throws(ObjectStoreError) -> ManagedObject {
+        assertOnQueue()
+        if let object = registered[objectID] {
+            if object.state.contains(.fault) { fulfillFault(object) }
+            if object.state.contains(.missing) || object.state.contains(.invalid) || object.state.contains(.deleted) {
+                throw .objectNotFound(objectID)
+            }
+            return object
+        }
+        let entity = objectID.entity
+        guard let row = try parentRows(entity: entity, keys: [objectID.key]).first else {
+            throw .objectNotFound(objectID)
+        }
+        return materialize(row, entity: entity)
+    }
+
+    /// The object with `objectID` as an instance of `type`.
+    public func existingObject<Entity: ManagedObject>(with objectID: ObjectID, as type: Entity.Type) throws(ObjectStoreError) -> Entity {
+        guard let object = try existingObject(with: objectID) as? Entity else { throw .objectNotFound(objectID) }
+        return object
+    }
+
+    /// Marks an object deleted and applies its relationships' delete rules (nullify and cascade
+    /// now; deny is checked when saving).
+    public func delete(_ object: ManagedObject) {
+        assertOnQueue()
+        guard object.context === self, !object.state.contains(.deleted), !object.state.contains(.invalid) else { return }
+        if object.state.contains(.fault) { fulfillFault(object) }
+        object.state.insert(.deleted)
+        noteChange(object)
+        applyDeleteRules(of: object)
+    }
+
+    /// Whether any object was inserted, deleted or changed since the last save.
+    public var hasChanges: Bool {
+        assertOnQueue()
+        return !pendingLinks.isEmpty || pending.contains { $0.state.contains(.pending) && $0.hasChangesToSave }
+    }
+
+    /// Objects inserted and not yet saved.
+    public var insertedObjects: Set<ManagedObject> {
+        Set(livePending.filter { $0.state.contains(.inserted) && !$0.state.contains(.deleted) })
+    }
+
+    /// Objects deleted and not yet saved.
+    public var deletedObjects: Set<ManagedObject> {
+        Set(livePending.filter { $0.state.contains(.deleted) && !$0.state.contains(.inserted) })
+    }
+
+    /// Objects with unsaved changes of attributes or relationships (including to-many
+    /// relationships changed from the other side).
+    public var updatedObjects: Set<ManagedObject> {
+        var result = Set(livePending.filter { $0.isUpdated })
+        for link in pendingLinks.keys {
+            let owner = core.model.entities[link.entity]
+            let relationship = owner.relationships[link.relationship]
+            for (entity, key) in [(owner.index, link.source), (relationship.destinationIndex, link.target)] {
+                if let object = registered[objectID(entity: entity, key: key)], object.state.isDisjoint(with: [.inserted, .deleted]) {
+                    result.insert(object)
+                }
+            }
+        }
+        for (id, _) in derivedToManyChanges() {
+            if let object = registered[id], !object.state.contains(.inserted), !object.state.contains(.deleted) {
+                result.insert(object)
+            }
+        }
+        return result
+    }
+
+    /// Every object the context holds (faults included).
+    public var registeredObjects: Set<ManagedObject> {
+        assertOnQueue()
+        return Set(registered.values)
+    }
+
+    var livePending: [ManagedObject] {
+        assertOnQueue()
+        return pending.filter { $0.state.contains(.pending) }
+    }
+
+    /// Discards every unsaved change: inserted objects are removed, deleted and changed objects
+    /// return to their last saved values.
+    public func rollback() {
+        assertOnQueue()
+        for object in pending where object.state.contains(.pending) {
+            if object.state.contains(.inserted) {
+                registered.removeValue(forKey: object.objectID)
+                object.state = [.invalid, .deleted]
+                object.context = nil
+            } else {
+                object.values = object.snapshot
+                object.conflictBase = [:]
+                object.state.subtract([.deleted, .pending, .reported])
+                unreportedRefreshed.insert(object.objectID)
+            }
+        }
+        pending.removeAll()
+        unreported.removeAll()
+        pendingLinks.removeAll()
+    }
+
+    /// Forgets every object: registered objects become unusable and unsaved changes are lost.
+    public func reset() {
+        assertOnQueue()
+        for object in registered.values {
+            object.state = [.invalid]
+            object.context = nil
+        }
+        registered.removeAll()
+        pending.removeAll()
+        pendingLinks.removeAll()
+        unreported.removeAll()
+        unreportedRefreshed.removeAll()
+        unreportedInvalidated.removeAll()
+    }
+
+    /// Reloads an object from the parent (or store).
+    ///
+    /// With `mergeChanges` the object's unsaved changes are re-applied on top of the fresh values;
+    /// without, they are discarded and the object becomes a fault.
+    public func refresh(_ object: ManagedObject, mergeChanges: Bool) {
+        assertOnQueue()
+        guard object.context === self, !object.state.contains(.inserted) else { return }
+        if !mergeChanges {
+            object.state.subtract([.pending, .deleted, .reported, .missing])
+            object.state.insert(.fault)
+            object.conflictBase = [:]
+            pending.removeAll { $0 === object }
+            return
+        }
+        guard let row = try? parentRows(entity: object.entityDescription, keys: [object.objectID.key]).first else { return }
+        var values = row.values
+        for column in object.changedColumns() { values[column] = object.values[column] }
+        object.values = values
+        object.snapshot = row.values
+        object.version = row.version
+        object.conflictBase = [:]
+        object.state.remove(.fault)
+        unreportedRefreshed.insert(object.objectID)
+    }
+}
+
+extension ManagedObject {
+    /// Whether saving would write something for this object.
+    var hasChangesToSave: Bool {
+        let inserted = state.contains(.inserted), deleted = state.contains(.deleted)
+        if inserted || deleted { return inserted != deleted }
+        return !changedColumns().isEmpty
+    }
+}

@@ -1,0 +1,113 @@
+import GRDB
+
+extension ManagedObjectContext {
+    /// The objects in a to-many relationship, as this context sees them (unsaved changes included).
+    /// Members are loaded with their values in one query.
+    package func members(of object: ManagedObject, relationship: RelationshipDescription) -> [ManagedObject] {
+        if relationship.isManyToMany { return linkedObjects(of: object, relationship: relationship) }
+        guard let inverseName = relationship.inverseName,
+              let inverseColumn = relationship.destination.column(named: inverseName) else { return [] }
+        var query = StoreQuery(entity: relationship.destination)
+        query.filters = [ColumnEquality(column: inverseColumn, value: (object.objectID.key).databaseValue)]
+        guard let rows = try? resolvedRows(query, selection: .rows) else { return [] }
+        return rows.map { materialize($0, entity: relationship.destination) }
+    }
+
+    /// Points a to-one relationship at `target`, keeping a to-one inverse in sync (a to-many
+    /// inverse is derived from the key, so it follows automatically).
+    func setToOne(of object: ManagedObject, relationship: RelationshipDescription, to target: ManagedObject?) {
+        assertOnQueue()
+        guard let column = relationship.column else { return }
+        if let target {
+            precondition(target.context === self, "\(relationship.name): the object \(target.objectID) belongs to another context; use object(with:) to bring it here")
+            precondition(target.entityDescription === relationship.destination, "\(relationship.name) expects a \(relationship.destinationName), got \(target.entityDescription.name)")
+        }
+        let newValue = target.map { ($0.objectID.key).databaseValue } ?? .null
+        let oldValue = object.storedValue(column: column)
+        guard !StoredValueOrder.isSame(oldValue, newValue) else { return }
+        object.setColumn(column, to: newValue)
+        guard let inverseName = relationship.inverseName,
+              let inverse = relationship.destination.relationship(named: inverseName),
+              let inverseColumn = inverse.column else { return }
+        // One-to-one: detach the old partner, and the target's old partner.
+        let myKey = (object.objectID.key).databaseValue
+        if case .int64(let oldKey) = oldValue.storage {
+            let oldPartner = registeredOrFault(entity: relationship.destinationIndex, key: oldKey)
+            if StoredValueOrder.isSame(oldPartner.storedValue(column: inverseColumn), myKey) {
+                oldPartner.setColumn(inverseColumn, to: .null)
+            }
+        }
+        if let target {
+            if case .int64(let previousKey) = target.storedValue(column: inverseColumn).storage, previousKey != object.objectID.key {
+                let previous = registeredOrFault(entity: object.entityDescription.index, key: previousKey)
+                previous.setColumn(column, to: .null)
+            }
+            target.setColumn(inverseColumn, to: myKey)
+        }
+    }
+
+    /// Replaces the members of a to-many relationship by re-pointing each affected member's
+    /// inverse to-one relationship.
+    func setMembers(of object: ManagedObject, relationship: RelationshipDescription, to objects: [ManagedObject]) {
+        assertOnQueue()
+        if relationship.isManyToMany {
+            setLinkedMembers(of: object, relationship: relationship, to: objects)
+            return
+        }
+        guard let inverseName = relationship.inverseName,
+              let inverse = relationship.destination.relationship(named: inverseName) else { return }
+        let current = members(of: object, relationship: relationship)
+        let wanted = Set(objects.map(ObjectIdentifier.init))
+        for member in current where !wanted.contains(ObjectIdentifier(member)) {
+            setToOne(of: member, relationship: inverse, to: nil)
+        }
+        let existing = Set(current.map(ObjectIdentifier.init))
+        for member in objects where !existing.contains(ObjectIdentifier(member)) {
+            setToOne(of: member, relationship: inverse, to: object)
+        }
+    }
+
+    /// Nullify and cascade rules of a newly deleted object.
+    func applyDeleteRules(of object: ManagedObject) {
+        for relationship in object.entityDescription.relationships {
+            switch relationship.deleteRule {
+            case .deny, .noAction:
+                continue
+            case .nullify:
+                if relationship.isManyToMany {
+                    for member in members(of: object, relationship: relationship) {
+                        setLink(object, relationship: relationship, to: member, linked: false)
+                    }
+                } else if relationship.isToMany {
+                    guard let inverseName = relationship.inverseName,
+                          let inverseColumn = relationship.destination.column(named: inverseName) else { continue }
+                    for member in members(of: object, relationship: relationship) where !member.state.contains(.deleted) {
+                        member.setColumn(inverseColumn, to: .null)
+                    }
+                } else if let column = relationship.column, let inverseName = relationship.inverseName,
+                          let inverse = relationship.destination.relationship(named: inverseName), let inverseColumn = inverse.column,
+                          case .int64(let key) = object.storedValue(column: column).storage {
+                    let partner = registeredOrFault(entity: relationship.destinationIndex, key: key)
+                    if StoredValueOrder.isSame(partner.storedValue(column: inverseColumn), (object.objectID.key).databaseValue) {
+                        partner.setColumn(inverseColumn, to: .null)
+                    }
+                }
+            case .cascade:
+                for related in relatedObjects(of: object, relationship: relationship) {
+                    delete(related)
+                }
+            }
+        }
+    }
+
+    /// The objects a relationship currently points at.
+    func relatedObjects(of object: ManagedObject, relationship: RelationshipDescription) -> [ManagedObject] {
+        if relationship.isToMany {
+            return members(of: object, relationship: relationship)
+        }
+        guard let column = relationship.column, case .int64(let key) = object.storedValue(column: column).storage else { return [] }
+        let target = registeredOrFault(entity: relationship.destinationIndex, key: key)
+        if target.state.contains(.fault) { fulfillFault(target) }
+        return target.state.contains(.missing) ? [] : [target]
+    }
+}

@@ -1,0 +1,278 @@
+import GRDB
+
+extension ManagedObjectContext {
+    /// Saves every unsaved change: to the store for a root context, into the parent for a child.
+    ///
+    /// A save is atomic: it writes everything or nothing. When it throws, the store and this
+    /// context are exactly as before the call (the unsaved changes are still there to fix or roll
+    /// back). A successful save publishes one ``ChangeSet``.
+    ///
+    /// - Throws: ``ObjectStoreError/validation(_:)`` (a nil non-optional value, a deny delete
+    ///   rule, a uniqueness constraint), ``ObjectStoreError/saveConflict(_:)`` (another context
+    ///   saved the same keys since this one read them, under the `.error` merge policy), or an
+    ///   I/O error.
+    public func save() throws(ObjectStoreError) {
+        assertOnQueue()
+        let objects = livePending.filter(\.hasChangesToSave)
+        guard !objects.isEmpty || !pendingLinks.isEmpty else {
+            clearPending()
+            return
+        }
+        processPendingChanges()
+        try validate(objects)
+        if let parent {
+            try saveIntoParent(parent, objects: objects)
+        } else {
+            try saveToStore(objects)
+        }
+    }
+
+    private func validate(_ objects: [ManagedObject]) throws(ObjectStoreError) {
+        var failures: [ValidationFailure] = []
+        for object in objects {
+            let entity = object.entityDescription
+            if object.state.contains(.deleted) {
+                for relationship in entity.relationships where relationship.deleteRule == .deny {
+                    let related = relatedObjects(of: object, relationship: relationship).filter { !$0.state.contains(.deleted) }
+                    if !related.isEmpty {
+                        failures.append(.deleteDenied(object.objectID, relationship: relationship.name, related: related.map(\.objectID)))
+                    }
+                }
+                continue
+            }
+            for attribute in entity.attributes where !attribute.isOptional && object.values[attribute.column].isNull {
+                failures.append(.missingValue(object.objectID, key: attribute.name))
+            }
+            for relationship in entity.relationships where !relationship.isOptional {
+                if let column = relationship.column, object.values[column].isNull {
+                    failures.append(.missingValue(object.objectID, key: relationship.name))
+                }
+            }
+        }
+        if !failures.isEmpty { throw .validation(failures) }
+    }
+
+    private func saveToStore(_ objects: [ManagedObject]) throws(ObjectStoreError) {
+        var batch = CommitBatch()
+        var updatedObjects: [ManagedObject] = []
+        var deletedObjects: [ManagedObject] = []
+        var insertedObjects: [ManagedObject] = []
+        for object in objects {
+            let entity = object.entityDescription
+            if object.state.contains(.inserted) {
+                batch.inserts.append(.init(entity: entity, key: object.objectID.key, values: object.values))
+                insertedObjects.append(object)
+            } else if object.state.contains(.deleted) {
+                batch.deletes.append(.init(entity: entity, key: object.objectID.key, expectedVersion: object.version, snapshot: object.lockingSnapshot))
+                deletedObjects.append(object)
+            } else {
+                batch.updates.append(.init(
+                    entity: entity, key: object.objectID.key, expectedVersion: object.version,
+                    snapshot: object.lockingSnapshot, values: object.values,
+                    changedColumns: Array(Set(object.changedColumns()).union(object.conflictBase.keys)).sorted()))
+                updatedObjects.append(object)
+            }
+        }
+        batch.links = pendingLinkChanges()
+        core.commitLock.lock()
+        let outcome: CommitOutcome
+        do {
+            outcome = try core.store.commit(batch, policy: mergePolicy)
+        } catch {
+            core.commitLock.unlock()
+            throw error
+        }
+        var builder = ChangeSetBuilder(store: core.store)
+        for insert in batch.inserts {
+            builder.inserted(entity: insert.entity, key: insert.key, after: insert.values)
+        }
+        for (link, changed) in zip(batch.links, outcome.linksChanged) where changed {
+            builder.linked(link)
+        }
+        for (index, result) in outcome.deletes.enumerated() {
+            let object = deletedObjects[index]
+            switch result {
+            case .deleted(let before):
+                builder.deleted(entity: object.entityDescription, key: object.objectID.key, before: before)
+                invalidate(object)
+            case .alreadyGone:
+                invalidate(object)
+            case .kept(let row):
+                object.values = row.values
+                object.snapshot = row.values
+                object.version = row.version
+                object.state.remove(.deleted)
+            }
+        }
+        for (index, result) in outcome.updates.enumerated() {
+            let object = updatedObjects[index]
+            switch result {
+            case let .written(before, after, version):
+                builder.updated(entity: object.entityDescription, key: object.objectID.key, before: before, after: after, version: version)
+                object.values = after
+                object.snapshot = after
+                object.version = version
+                object.conflictBase = [:]
+            case .discarded(let row):
+                object.values = row.values
+                object.snapshot = row.values
+                object.version = row.version
+                object.conflictBase = [:]
+            case .deletedElsewhere:
+                invalidate(object)
+            }
+        }
+        for object in insertedObjects {
+            object.state.remove(.inserted)
+            object.snapshot = object.values
+            object.version = 1
+        }
+        clearPending()
+        let changeSet = builder.changeSet(
+            number: core.nextTransactionNumber(), originator: identifier, destination: .store)
+        if !changeSet.isEmpty {
+            core.observers.notify(changeSet)
+            for context in core.roots where context !== self && context.automaticallyMergesChangesFromParent {
+                context.enqueueMerge(changeSet)
+            }
+        }
+        core.commitLock.unlock()
+        if !changeSet.isEmpty {
+            didCommit(changeSet)
+        }
+    }
+
+    private func saveIntoParent(_ parent: ManagedObjectContext, objects: [ManagedObject]) throws(ObjectStoreError) {
+        var builder = ChangeSetBuilder(store: core.store)
+        var pushes: [ChildPush] = []
+        for object in objects {
+            let entity = object.entityDescription
+            let key = object.objectID.key
+            if object.state.contains(.inserted) {
+                builder.inserted(entity: entity, key: key, after: object.values)
+                pushes.append(.insert(entity: entity, key: key, values: object.values))
+            } else if object.state.contains(.deleted) {
+                builder.deleted(entity: entity, key: key, before: object.snapshot)
+                pushes.append(.delete(entity: entity, key: key))
+            } else {
+                let columns = object.changedColumns()
+                builder.updated(entity: entity, key: key, before: object.snapshot, after: object.values, version: nil)
+                pushes.append(.update(entity: entity, key: key, columns: columns, values: columns.map { object.values[$0] }))
+            }
+        }
+        let links = pendingLinkChanges()
+        for link in links {
+            builder.linked(link)
+            pushes.append(.link(link))
+        }
+        parent.performAndWait {
+            parent.absorb(pushes)
+        }
+        for object in objects {
+            if object.state.contains(.deleted) {
+                invalidate(object)
+            } else {
+                object.state.remove(.inserted)
+                object.snapshot = object.values
+            }
+        }
+        clearPending()
+        core.commitLock.lock()
+        let changeSet = builder.changeSet(
+            number: core.nextTransactionNumber(), originator: identifier, destination: .parentContext(parent.identifier))
+        for sibling in parent.children.withLock({ $0.compactMap(\.context) }) where sibling !== self && sibling.automaticallyMergesChangesFromParent {
+            sibling.enqueueMerge(changeSet)
+        }
+        core.commitLock.unlock()
+        changeSetObservers.notify(changeSet)
+    }
+
+    /// Applies a child's saved changes to this context as unsaved changes of its own.
+    func absorb(_ pushes: [ChildPush]) {
+        for push in pushes {
+            switch push {
+            case let .insert(entity, key, values):
+                let object = entity.objectType.init(ManagedObject.Construction(
+                    objectID: objectID(entity: entity.index, key: key), entity: entity, context: self,
+                    values: values, version: 0, state: .inserted))
+                registerInserted(object)
+            case let .update(entity, key, columns, values):
+                let object = registeredOrFault(entity: entity.index, key: key)
+                for (column, value) in zip(columns, values) {
+                    object.setColumn(column, to: value)
+                }
+            case let .link(link):
+                let owner = registeredOrFault(entity: link.owner.index, key: link.source)
+                let other = registeredOrFault(entity: link.relationship.destinationIndex, key: link.target)
+                setLink(owner, relationship: link.relationship, to: other, linked: link.linked)
+            case let .delete(entity, key):
+                let object = registeredOrFault(entity: entity.index, key: key)
+                if object.state.contains(.inserted) {
+                    registered.removeValue(forKey: object.objectID)
+                    object.state = [.invalid, .deleted]
+                    object.context = nil
+                } else {
+                    if object.state.contains(.fault) { fulfillFault(object) }
+                    object.state.insert(.deleted)
+                    noteChange(object)
+                }
+            }
+        }
+    }
+
+    /// After this context committed: notify its observers and pass the change set to its children.
+    private func didCommit(_ changeSet: ChangeSet) {
+        changeSetObservers.notify(changeSet)
+        forwardToChildren(changeSet)
+    }
+
+    /// Removes a deleted object from the context for good.
+    func invalidate(_ object: ManagedObject) {
+        registered.removeValue(forKey: object.objectID)
+        object.state = [.invalid, .deleted]
+    }
+
+    func clearPending() {
+        for object in pending {
+            object.state.subtract([.pending, .reported])
+            // Inserted and deleted before any save: it never existed.
+            if object.state.contains(.inserted) && object.state.contains(.deleted) {
+                invalidate(object)
+            }
+        }
+        pending.removeAll()
+        unreported.removeAll()
+        pendingLinks.removeAll()
+    }
+
+    /// To-many relationships whose members change through unsaved changes of the other side,
+    /// as (destination object ID, relationship name) pairs.
+    func derivedToManyChanges() -> [(ObjectID, String)] {
+        var result: [(ObjectID, String)] = []
+        for object in livePending {
+            let inserted = object.state.contains(.inserted), deleted = object.state.contains(.deleted)
+            if inserted && deleted { continue }
+            for relationship in object.entityDescription.relationships {
+                guard let column = relationship.column, let inverseName = relationship.inverseName,
+                      relationship.destination.relationship(named: inverseName)?.isToMany == true else { continue }
+                let before = inserted ? DatabaseValue.null : object.snapshot[column]
+                let after = deleted ? DatabaseValue.null : object.values[column]
+                guard !StoredValueOrder.isSame(before, after) else { continue }
+                for value in [before, after] {
+                    if case .int64(let key) = value.storage {
+                        result.append((objectID(entity: relationship.destinationIndex, key: key), inverseName))
+                    }
+                }
+            }
+        }
+        return result
+    }
+}
+
+/// One change a child context pushes into its parent.
+enum ChildPush {
+    case insert(entity: EntityDescription, key: Int64, values: ContiguousArray<DatabaseValue>)
+    case update(entity: EntityDescription, key: Int64, columns: [Int], values: [DatabaseValue])
+    case delete(entity: EntityDescription, key: Int64)
+    case link(CommitBatch.Link)
+}

@@ -1,0 +1,249 @@
+import Foundation
+import GRDB
+
+/// A scratchpad of managed objects: insert, fetch, change and delete objects, then save.
+///
+/// Core Data's model: a context is confined to one queue. The view context
+/// (``PersistentContainer/viewContext``) runs on the main queue (use it from the main actor); a
+/// background context (``PersistentContainer/newBackgroundContext()``) has its own serial queue,
+/// reached with ``perform(_:)-(()->T)``. A child context (``newChildContext(concurrency:)``) saves
+/// into its parent instead of the store. Objects never leave their context; their ``ObjectID``s do.
+///
+/// ```swift
+/// let context = container.newBackgroundContext()
+/// let id = try await context.perform {
+///     let event = try context.insert(Event.self)
+///     event.title = "Final"
+///     try context.save()
+///     return event.objectID
+/// }
+/// let event = try container.viewContext.existingObject(with: id) as! Event
+/// ```
+///
+/// Every save publishes a ``ChangeSet``; contexts that ``automaticallyMergesChangesFromParent``
+/// merge it (children too), keeping their own unsaved edits according to ``mergePolicy``.
+public final class ManagedObjectContext: @unchecked Sendable {
+    // Sendable by confinement: the mutable state below is touched only on the context's queue
+    // (checked by assertions in debug builds); shared state lives in locked containers.
+
+    /// Which queue the context runs on.
+    public enum Concurrency: Sendable {
+        /// The main queue (the main actor).
+        case mainQueue
+        /// A private serial queue of its own.
+        case privateQueue
+    }
+
+    let core: ContainerCore
+    /// The context this one saves into, or nil when it saves to the store.
+    public let parent: ManagedObjectContext?
+    /// Names the context in change sets.
+    public let identifier: ContextIdentifier
+    /// The queue kind.
+    public let concurrency: Concurrency
+    let queue: DispatchQueue
+    private static let queueKey = DispatchSpecificKey<Int>()
+    private static let mainQueueMarker = -1
+    private static let markMainQueue: Void = DispatchQueue.main.setSpecific(key: queueKey, value: mainQueueMarker)
+
+    private let settings: Locked<Settings>
+
+    private struct Settings {
+        var mergesAutomatically: Bool
+        var mergePolicy: MergePolicy = .error
+    }
+
+    /// Whether change sets saved by other contexts (the store's other contexts for a root context,
+    /// the parent's and siblings' for a child) are merged into this one as they are published.
+    /// True by default for the view context and child contexts.
+    public var automaticallyMergesChangesFromParent: Bool {
+        get { settings.withLock { $0.mergesAutomatically } }
+        set { settings.withLock { $0.mergesAutomatically = newValue } }
+    }
+
+    /// How conflicts with other contexts' saves are resolved, when saving and when merging.
+    public var mergePolicy: MergePolicy {
+        get { settings.withLock { $0.mergePolicy } }
+        set { settings.withLock { $0.mergePolicy = newValue } }
+    }
+
+    var registered: ObjectRegistry
+    /// Objects flagged `.pending`: inserted, deleted or written since the last save.
+    var pending: [ManagedObject] = []
+    /// Objects changed since the last objects-did-change notice (only while observed).
+    var unreported: [ManagedObject] = []
+    var unreportedInvalidated: Set<ObjectID> = []
+    var unreportedRefreshed: Set<ObjectID> = []
+    var processingScheduled = false
+    /// Unsaved changes of many-to-many links: true for added, false for removed.
+    var pendingLinks: [LinkKey: Bool] = [:]
+
+    let changeSetObservers = ObserverList<ChangeSet>()
+    let objectsDidChangeObservers = ObserverList<ObjectsDidChange>()
+    let children = Locked<[WeakContext]>([])
+
+    init(core: ContainerCore, parent: ManagedObjectContext?, concurrency: Concurrency, name: String?, mergesAutomatically: Bool) {
+        self.core = core
+        self.parent = parent
+        self.concurrency = concurrency
+        self.settings = Locked(Settings(mergesAutomatically: mergesAutomatically))
+        self.registered = ObjectRegistry(entityCount: core.model.entities.count)
+        let number = core.nextContextNumber()
+        identifier = ContextIdentifier(number: number, name: name)
+        switch concurrency {
+        case .mainQueue:
+            queue = .main
+            Self.markMainQueue
+        case .privateQueue:
+            queue = DispatchQueue(label: "ObjectStore.context.\(number)")
+            queue.setSpecific(key: Self.queueKey, value: number)
+        }
+        if let parent {
+            parent.children.withLock { children in
+                children.removeAll { $0.context == nil }
+                children.append(WeakContext(context: self))
+            }
+        } else {
+            core.addRoot(self)
+        }
+    }
+
+    /// The model of the container.
+    public var model: ManagedObjectModel { core.model }
+
+    /// A new child context: its saves go into this context, and it merges this context's saves
+    /// (and everything this context merges) when ``automaticallyMergesChangesFromParent`` is true.
+    public func newChildContext(concurrency: Concurrency = .privateQueue, name: String? = nil) -> ManagedObjectContext {
+        ManagedObjectContext(core: core, parent: self, concurrency: concurrency, name: name, mergesAutomatically: true)
+    }
+
+    // MARK: Queue
+
+    /// Whether the caller runs on the context's queue.
+    var isOnQueue: Bool {
+        switch concurrency {
+        // After dispatch_main (as test runners and servers call it) main-queue work runs on a
+        // worker thread, so the main queue is recognised by its queue-specific value too.
+        case .mainQueue: Thread.isMainThread || DispatchQueue.getSpecific(key: Self.queueKey) == Self.mainQueueMarker
+        case .privateQueue: DispatchQueue.getSpecific(key: Self.queueKey) == identifier.number
+        }
+    }
+
+    func assertOnQueue(_ function: StaticString = #function) {
+        assert(isOnQueue, "ManagedObjectContext.\(function) was called off the context's queue; use perform { } (or the main actor for the view context)")
+    }
+
+    /// Runs `body` on the context's queue and returns its result.
+    ///
+    /// ```swift
+    /// let count = try await context.perform { try context.count(for: FetchRequest<Event>()) }
+    /// ```
+    public func perform<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(with: Result { try body() })
+            }
+        }
+    }
+
+    /// Runs `body` on the context's queue and returns its result.
+    public func perform<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            queue.async {
+                continuation.resume(returning: body())
+            }
+        }
+    }
+
+    /// Runs `body` on the context's queue, blocking the caller until it returns.
+    ///
+    /// Like Core Data's `performAndWait`, calling it for a main-queue context from a thread the main
+    /// queue is waiting for deadlocks; prefer ``perform(_:)-(()->T)``.
+    public func performAndWait<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
+        if isOnQueue { return try body() }
+        let result: Result<T, Failure> = queue.sync { Result { () throws(Failure) -> T in try body() } }
+        return try result.get()
+    }
+
+    // MARK: Registry
+
+    func objectID(entity: Int, key: Int64) -> ObjectID {
+        ObjectID(storeEntity: core.store.storeEntities[entity], key: key)
+    }
+
+    /// The registered object with the key, or a new fault registered for it (no I/O).
+    func registeredOrFault(entity: Int, key: Int64) -> ManagedObject {
+        let id = objectID(entity: entity, key: key)
+        if let object = registered[id] { return object }
+        let description = core.model.entities[entity]
+        let object = description.objectType.init(ManagedObject.Construction(
+            objectID: id, entity: description, context: self,
+            values: description.defaultValues, version: 0, state: .fault))
+        registered.insert(object)
+        return object
+    }
+
+    /// The registered object for a row, or a new object with the row's values.
+    package func materialize(_ row: StoreRow, entity: EntityDescription) -> ManagedObject {
+        let id = ObjectID(storeEntity: core.store.storeEntities[entity.index], key: row.key)
+        guard let object = registered[id] else { return makeObject(row, entity: entity) }
+        if object.state.contains(.fault) {
+            object.values = row.values
+            object.snapshot = row.values
+            object.version = row.version
+            object.state.remove(.fault)
+        }
+        return object
+    }
+
+    /// A new registered object for a row the caller knows is not registered yet.
+    func makeObject(_ row: StoreRow, entity: EntityDescription) -> ManagedObject {
+        let id = ObjectID(storeEntity: core.store.storeEntities[entity.index], key: row.key)
+        let object = entity.objectType.init(ManagedObject.Construction(
+            objectID: id, entity: entity, context: self,
+            values: row.values, version: row.version, state: []))
+        registered.insert(object)
+        return object
+    }
+
+    /// Records that an object changed (called on its first change in a batch).
+    func noteChange(_ object: ManagedObject) {
+        if !object.state.contains(.pending) {
+            object.state.insert(.pending)
+            pending.append(object)
+        }
+        object.state.insert(.reported)
+        if !objectsDidChangeObservers.isEmpty {
+            unreported.append(object)
+            scheduleProcessing()
+        }
+    }
+
+    func scheduleProcessing() {
+        guard !processingScheduled else { return }
+        processingScheduled = true
+        queue.async { [weak self] in
+            self?.processPendingChanges()
+        }
+    }
+
+    /// Loads a fault's values from the parent (or the store). A missing row leaves the defaults
+    /// and marks the object missing; reading never traps.
+    func fulfillFault(_ object: ManagedObject) {
+        guard object.state.contains(.fault) else { return }
+        object.state.remove(.fault)
+        let row = try? parentRows(entity: object.entityDescription, keys: [object.objectID.key]).first
+        if let row {
+            object.values = row.values
+            object.snapshot = row.values
+            object.version = row.version
+        } else {
+            object.state.insert(.missing)
+        }
+    }
+
+    /// Objects of an entity with unsaved changes (inserted, updated or deleted).
+    func pendingObjects(of entity: EntityDescription) -> [ManagedObject] {
+        pending.filter { $0.entityDescription === entity && $0.state.contains(.pending) }
+    }
+}

@@ -1,0 +1,60 @@
+/// An error thrown by the object store: opening, migrating, reading or saving.
+///
+/// Every case carries what failed and where, and its ``description`` says what to do. Match the
+/// cases to react to a specific failure:
+///
+/// ```swift
+/// do {
+///     try context.save()
+/// } catch ObjectStoreError.saveConflict(let conflicts) {
+///     context.rollback()
+///     print("someone else changed", conflicts.map(\.objectID))
+/// }
+/// ```
+public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
+    /// The store file could not be opened or created at `path`.
+    case cannotOpenStore(path: String, reason: String)
+    /// The file at `path` is not an SQLite database, or it is corrupt.
+    case notADatabase(path: String, reason: String)
+    /// Another connection or process held the database lock longer than the busy timeout.
+    case databaseLocked(path: String, timeoutSeconds: Double)
+    /// The model does not fit the schema of the store, and no automatic migration can fix it.
+    case incompatibleSchema(entity: String, attribute: String?, reason: String)
+    /// The save would overwrite values another context saved after this context read them.
+    case saveConflict([SaveConflict])
+    /// The save breaks a rule declared on the model.
+    case validation([ValidationFailure])
+    /// The object is not in the store (it was deleted, or it never existed).
+    case objectNotFound(ObjectID)
+    /// A URI does not name an object of this store.
+    case invalidURI(String, reason: String)
+    /// Reading or writing the database failed for another reason.
+    case storeFailure(path: String, reason: String)
+
+    /// A sentence that says what failed, where, and what to do.
+    public var description: String {
+        switch self {
+        case let .cannotOpenStore(path, reason):
+            return "Cannot open the store at \(path): \(reason). Check that the directory exists and is writable."
+        case let .notADatabase(path, reason):
+            return "The file at \(path) is not a readable SQLite database (\(reason)). Move it aside or restore a backup."
+        case let .databaseLocked(path, timeout):
+            return "The database at \(path) stayed locked by another connection for more than \(timeout) s. Retry later, or raise StoreDescription.busyTimeout."
+        case let .incompatibleSchema(entity, attribute, reason):
+            let place = attribute.map { "\(entity).\($0)" } ?? entity
+            return "The model is incompatible with the store at \(place): \(reason). Give the attribute a default, make it optional, or migrate the data by hand."
+        case let .saveConflict(conflicts):
+            let list = conflicts.map(\.description).joined(separator: "; ")
+            return "Save conflict: \(list). Refresh the objects (or choose a merge policy) and save again."
+        case let .validation(failures):
+            let list = failures.map(\.description).joined(separator: "; ")
+            return "Validation failed: \(list). Fix the values and save again."
+        case let .objectNotFound(id):
+            return "No object \(id) exists in the store; it was deleted or never saved."
+        case let .invalidURI(uri, reason):
+            return "\(uri) does not name an object of this store: \(reason)."
+        case let .storeFailure(path, reason):
+            return "The store at \(path) failed: \(reason)."
+        }
+    }
+}

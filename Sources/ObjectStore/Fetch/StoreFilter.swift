@@ -1,0 +1,45 @@
+package import GRDB
+
+/// A condition on an entity's objects that the store evaluates in SQL and contexts evaluate in
+/// memory (on unsaved objects). Both forms must agree on every input.
+///
+/// This fetches use ``ColumnEquality``; a predicate compiler conforms its compiled trees.
+package protocol StoreFilter: Sendable {
+    /// The SQL condition over the entity table (aliased `t`), appending bound values to `arguments`.
+    func sqlCondition(entity: EntityDescription, arguments: inout [DatabaseValue]) -> String
+    /// Whether an object (or a row's values) satisfies the condition.
+    func matches(_ object: ManagedObjectValues) -> Bool
+}
+
+/// The values a filter can read in memory: the object's own columns, and paths through to-one
+/// relationships.
+package struct ManagedObjectValues {
+    package let entity: EntityDescription
+    package let values: ContiguousArray<DatabaseValue>
+    /// The object, when one is registered (needed to follow relationships).
+    package let object: ManagedObject?
+
+    /// The value of the attribute or to-one key column at `keyPath` (dotted paths follow to-one
+    /// relationships and need `object`).
+    package func storedValue(forKeyPath keyPath: String) -> DatabaseValue {
+        if let column = entity.column(named: keyPath) {
+            return values[column]
+        }
+        return object?.storedValue(forKeyPath: keyPath) ?? .null
+    }
+}
+
+/// `column IS value`: equality where nil equals nil, as SQL's `IS`.
+package struct ColumnEquality: StoreFilter {
+    package let column: Int
+    package let value: DatabaseValue
+
+    package func sqlCondition(entity: EntityDescription, arguments: inout [DatabaseValue]) -> String {
+        arguments.append(value)
+        return "t.\(SQL.quote(entity.columnNames[column])) IS ?"
+    }
+
+    package func matches(_ object: ManagedObjectValues) -> Bool {
+        StoredValueOrder.isSame(object.values[column], value)
+    }
+}

@@ -1,0 +1,88 @@
+public import GRDB
+
+/// Declares a persistent attribute of a ``ManagedObject`` subclass.
+///
+/// ```swift
+/// final class Event: ManagedObject {
+///     @Attribute var title = ""                       // default ""
+///     @Attribute(.indexed) var start = Date.now       // indexed column
+///     @Attribute(.unique) var code: String            // no default: must be set before saving
+///     @Attribute var note: String?                    // optional, nil by default
+/// }
+/// ```
+///
+/// The initial value is the attribute's default in the model (it fills new objects and columns
+/// added by a migration). Reading and writing go through the object's context: values are faulted
+/// in on first read and every write is recorded as a change.
+@propertyWrapper
+public struct Attribute<Value: AttributeValue>: Sendable {
+    // Only the wrapper's number is stored per object; defaults and options are read once, from
+    // the model's prototype, into the entity description.
+    @usableFromInline let rawOrdinal: Int
+
+    /// An attribute whose default is `wrappedValue`.
+    @inlinable
+    public init(wrappedValue: Value, _ options: AttributeOptions = []) {
+        rawOrdinal = PropertyOrdinal.nextAttribute(default: wrappedValue.storedValue, options: options)
+    }
+
+    /// An attribute without a default (optional attributes default to `nil`).
+    @inlinable
+    public init(_ options: AttributeOptions = []) {
+        rawOrdinal = PropertyOrdinal.nextAttribute(default: nil, options: options)
+    }
+
+    /// Unavailable: `@Attribute` works only on properties of `ManagedObject` subclasses.
+    @available(*, unavailable, message: "@Attribute can only be used on properties of ManagedObject subclasses")
+    public var wrappedValue: Value {
+        get { fatalError("@Attribute can only be used on properties of ManagedObject subclasses") }
+        // swiftlint:disable:next unused_setter_value
+        set { fatalError("@Attribute can only be used on properties of ManagedObject subclasses") }
+    }
+
+    /// Reads and writes the value through the owning object.
+    @inlinable
+    public static subscript<Object: ManagedObject>(
+        _enclosingInstance object: Object,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,
+        storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
+    ) -> Value {
+        get {
+            let ordinal = object[keyPath: storageKeyPath].rawOrdinal
+            let stored = object._storedValue(rawOrdinal: ordinal)
+            if let value = Value(storedValue: stored) { return value }
+            // Undecodable data: the declared default, else the type's fallback (never a trap).
+            return Value(storedValue: object._defaultValue(rawOrdinal: ordinal)) ?? Value.attributeFallback
+        }
+        set {
+            object._setStoredValue(newValue.storedValue, rawOrdinal: object[keyPath: storageKeyPath].rawOrdinal)
+        }
+    }
+}
+
+/// Options of an ``Attribute``.
+public struct AttributeOptions: OptionSet, Sendable, Hashable {
+    /// The raw bits.
+    public let rawValue: Int
+    /// Creates options from raw bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// The column gets an index (for fetches and sorts by this attribute).
+    public static let indexed = AttributeOptions(rawValue: 1)
+    /// No two objects may share the value; a save that breaks this throws
+    /// ``ValidationFailure/uniquenessViolated(entity:keys:)``.
+    public static let unique = AttributeOptions(rawValue: 2)
+}
+
+extension Attribute: PersistentPropertyWrapper {
+    func declaration(name: String, recorder: DeclarationRecorder) -> PropertyDeclaration {
+        let recorded = recorder.attributes[rawOrdinal]
+        return .attribute(AttributeDeclaration(
+            name: name,
+            type: Value.attributeType,
+            isOptional: Value.isOptional,
+            defaultValue: recorded?.defaultValue,
+            options: recorded?.options ?? [],
+            decode: { Value(storedValue: $0) }
+        ))
+    }
+}

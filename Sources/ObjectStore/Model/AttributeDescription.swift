@@ -1,0 +1,27 @@
+public import GRDB
+
+/// An attribute of an entity, as the model declares it.
+public struct AttributeDescription: Sendable {
+    /// The property name, which is also the column name.
+    public let name: String
+    /// How the value is stored.
+    public let type: AttributeType
+    /// Whether `nil` may be saved.
+    public let isOptional: Bool
+    /// The declared default in stored form (NULL when there is none).
+    public let defaultValue: DatabaseValue
+    /// Whether the model declared a default.
+    public let hasDefault: Bool
+    /// Whether the column has its own index.
+    public let isIndexed: Bool
+    /// Whether values must be unique among the entity's objects.
+    public let isUnique: Bool
+    /// The position of the attribute's column in an object's value array.
+    package let column: Int
+    let decode: @Sendable (DatabaseValue) -> (any Sendable)?
+
+    /// Decodes a stored value to the attribute's Swift type (`nil` for NULL or undecodable data).
+    package func decodedValue(_ stored: DatabaseValue) -> (any Sendable)? {
+        stored.isNull ? nil : decode(stored)
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+public import GRDB
+
+/// A `Codable` type stored as JSON in one attribute.
+///
+/// Conform the type and declare a fallback for data that no longer decodes (for example after the
+/// type changed shape):
+///
+/// ```swift
+/// struct Score: CodableAttributeValue, Equatable {
+///     var home = 0, away = 0
+///     static var attributeFallback: Score { Score() }
+/// }
+/// final class Match: ManagedObject {
+///     @Attribute var score = Score()
+/// }
+/// ```
+public protocol CodableAttributeValue: AttributeValue, Codable {}
+
+extension CodableAttributeValue {
+    /// ``AttributeType/json``.
+    public static var attributeType: AttributeType { .json }
+
+    /// The value encoded as JSON with sorted keys, so equal values store equal bytes.
+    public var storedValue: DatabaseValue {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        guard let data = try? encoder.encode(self) else { return .null }
+        return (data).databaseValue
+    }
+
+    /// Decodes the JSON, or returns `nil` when it does not fit the type.
+    public init?(storedValue: DatabaseValue) {
+        let data: Data
+        switch storedValue.storage {
+        case .blob(let blob): data = blob
+        case .string(let text): data = Data(text.utf8)
+        default: return nil
+        }
+        guard let value = try? JSONDecoder().decode(Self.self, from: data) else { return nil }
+        self = value
+    }
+}

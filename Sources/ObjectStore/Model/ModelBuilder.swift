@@ -1,0 +1,205 @@
+import GRDB
+
+/// Reads entity classes into entity descriptions (the work behind `ManagedObjectModel.init`).
+enum ModelBuilder {
+    private struct FoundProperty {
+        var rawOrdinal: Int
+        var declaration: PropertyDeclaration
+    }
+
+    static func entity(for type: ManagedObject.Type, index: Int) -> EntityDescription {
+        let recorder = DeclarationRecorder()
+        let prototype = PropertyOrdinal.recording(into: recorder) {
+            type.init(ManagedObject.Construction(
+                objectID: ObjectID(storeEntity: .placeholder, key: 0),
+                entity: .placeholder,
+                context: nil,
+                values: [],
+                version: 0,
+                state: .prototype
+            ))
+        }
+        let endOrdinal = prototype.ordinalBase
+        var found: [FoundProperty] = []
+        var mirror: Mirror? = Mirror(reflecting: prototype)
+        while let current = mirror {
+            for child in current.children {
+                guard let label = child.label, let wrapper = child.value as? any PersistentPropertyWrapper else { continue }
+                let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
+                found.append(FoundProperty(rawOrdinal: wrapper.rawOrdinal, declaration: wrapper.declaration(name: name, recorder: recorder)))
+            }
+            mirror = current.superclassMirror
+        }
+        found.sort { $0.rawOrdinal < $1.rawOrdinal }
+        let base = endOrdinal - found.count
+        for (offset, property) in found.enumerated() {
+            precondition(
+                property.rawOrdinal == base + offset,
+                "\(type): persistent properties must be declared with @Attribute/@Relationship as stored properties with their initial values; do not create Attribute or Relationship values elsewhere during initialisation"
+            )
+        }
+        prototype.ordinalBase = base
+
+        var attributes: [AttributeDescription] = []
+        var columnNames: [String] = []
+        var defaults = ContiguousArray<DatabaseValue>()
+        var slots: [EntityDescription.Slot] = []
+        var relationshipCount = 0
+        var relationshipDeclarations: [RelationshipDeclaration] = []
+        // Attributes take the first columns, to-one keys follow.
+        for property in found {
+            switch property.declaration {
+            case .attribute(let declaration):
+                precondition(!declaration.name.hasPrefix("Z_"), "\(type).\(declaration.name): names starting with Z_ are reserved")
+                let column = columnNames.count
+                attributes.append(AttributeDescription(
+                    name: declaration.name,
+                    type: declaration.type,
+                    isOptional: declaration.isOptional,
+                    defaultValue: declaration.defaultValue ?? .null,
+                    hasDefault: declaration.defaultValue != nil,
+                    isIndexed: declaration.options.contains(.indexed),
+                    isUnique: declaration.options.contains(.unique),
+                    column: column,
+                    decode: declaration.decode
+                ))
+                columnNames.append(declaration.name)
+                defaults.append(declaration.defaultValue ?? .null)
+                slots.append(.attribute(attributes.count - 1))
+            case .relationship(let declaration):
+                slots.append(.relationship(relationshipCount))
+                relationshipCount += 1
+                relationshipDeclarations.append(declaration)
+            }
+        }
+        for declaration in relationshipDeclarations where !declaration.isToMany {
+            columnNames.append(declaration.name)
+            defaults.append(.null)
+        }
+        let entity = EntityDescription(
+            name: type.entityName,
+            objectType: type,
+            index: index,
+            attributes: attributes,
+            columnNames: columnNames,
+            defaultValues: defaults,
+            slots: slots,
+            propertyNamesByOrdinal: found.map(\.declaration.name),
+            toManyCount: relationshipDeclarations.filter(\.isToMany).count,
+            prototype: prototype
+        )
+        pendingRelationships.withLock { $0[ObjectIdentifier(entity)] = relationshipDeclarations }
+        prototype.entityDescription = entity
+        return entity
+    }
+
+    /// Relationship declarations waiting for every entity of the model to exist.
+    private static let pendingRelationships = Locked<[ObjectIdentifier: [RelationshipDeclaration]]>([:])
+
+    static func resolveRelationships(_ entities: [EntityDescription], byType: [ObjectIdentifier: EntityDescription]) {
+        var declarations: [ObjectIdentifier: [RelationshipDeclaration]] = [:]
+        pendingRelationships.withLock { pending in
+            for entity in entities {
+                declarations[ObjectIdentifier(entity)] = pending.removeValue(forKey: ObjectIdentifier(entity)) ?? []
+            }
+        }
+        // Resolve declared inverses to names.
+        var inverseNames: [String: String] = [:] // "Entity.rel" -> inverse name
+        for entity in entities {
+            for declaration in declarations[ObjectIdentifier(entity)] ?? [] {
+                guard let destination = byType[ObjectIdentifier(declaration.destinationType)] else {
+                    preconditionFailure("\(entity.name).\(declaration.name): destination \(declaration.destinationType) is not an entity of this model")
+                }
+                guard let inverse = declaration.inverse else { continue }
+                guard let path = KeyPathRecorder.propertyNames(of: inverse.keyPath, on: destination), path.count == 1 else {
+                    preconditionFailure("\(entity.name).\(declaration.name): the inverse must be a relationship of \(destination.name)")
+                }
+                let mine = "\(entity.name).\(declaration.name)"
+                let theirs = "\(destination.name).\(path[0])"
+                if let existing = inverseNames[mine], existing != path[0] {
+                    preconditionFailure("\(mine): conflicting inverses \(existing) and \(path[0])")
+                }
+                inverseNames[mine] = path[0]
+                inverseNames[theirs] = inverseNames[theirs] ?? declaration.name
+            }
+        }
+        for entity in entities {
+            var relationships: [RelationshipDescription] = []
+            var nextColumn = entity.attributes.count
+            var nextToMany = 0
+            for declaration in declarations[ObjectIdentifier(entity)] ?? [] {
+                let destination = byType[ObjectIdentifier(declaration.destinationType)]!
+                let inverseName = inverseNames["\(entity.name).\(declaration.name)"]
+                var join: JoinTable?
+                if let inverseName {
+                    let inverse = (declarations[ObjectIdentifier(destination)] ?? []).first { $0.name == inverseName }
+                    precondition(inverse != nil, "\(entity.name).\(declaration.name): inverse \(destination.name).\(inverseName) is not a relationship")
+                    if declaration.isToMany && inverse!.isToMany {
+                        join = JoinTable(entity: entity.name, relationship: declaration.name, inverseEntity: destination.name, inverseRelationship: inverseName)
+                    }
+                } else {
+                    precondition(!declaration.isToMany, "\(entity.name).\(declaration.name): a to-many relationship needs an inverse to-one relationship")
+                }
+                var column: Int?
+                var toManyIndex: Int?
+                if declaration.isToMany {
+                    toManyIndex = nextToMany
+                    nextToMany += 1
+                } else {
+                    column = nextColumn
+                    nextColumn += 1
+                }
+                relationships.append(RelationshipDescription(
+                    name: declaration.name,
+                    destinationName: destination.name,
+                    inverseName: inverseName,
+                    isToMany: declaration.isToMany,
+                    deleteRule: declaration.deleteRule,
+                    isOptional: declaration.isOptional,
+                    column: column,
+                    toManyIndex: toManyIndex,
+                    destinationIndex: destination.index,
+                    destination: destination,
+                    join: join
+                ))
+            }
+            entity.relationships = relationships
+            var byName: [String: EntityDescription.Slot] = [:]
+            for (index, attribute) in entity.attributes.enumerated() {
+                byName[attribute.name] = .attribute(index)
+            }
+            for (index, relationship) in relationships.enumerated() {
+                precondition(byName[relationship.name] == nil, "\(entity.name).\(relationship.name) is declared twice")
+                byName[relationship.name] = .relationship(index)
+            }
+            entity.propertiesByName = byName
+        }
+        for entity in entities {
+            entity.indexes = indexes(of: entity)
+        }
+    }
+
+    private static func indexes(of entity: EntityDescription) -> [IndexDescription] {
+        var result: [IndexDescription] = []
+        for attribute in entity.attributes where attribute.isIndexed || attribute.isUnique {
+            result.append(IndexDescription(columns: [attribute.name], isUnique: attribute.isUnique))
+        }
+        for relationship in entity.relationships where relationship.column != nil {
+            // Keys of to-one relationships are indexed so to-many lookups and delete rules are fast.
+            result.append(IndexDescription(columns: [relationship.name], isUnique: false))
+        }
+        for compound in entity.objectType.indexes {
+            var columns: [String] = []
+            for keyPath in compound.keyPaths {
+                guard let path = KeyPathRecorder.propertyNames(of: keyPath.keyPath, on: entity), path.count == 1,
+                      entity.column(named: path[0]) != nil else {
+                    preconditionFailure("\(entity.name).indexes: every key path must name an attribute or to-one relationship of \(entity.name)")
+                }
+                columns.append(path[0])
+            }
+            let index = IndexDescription(columns: columns, isUnique: compound.isUnique)
+            if !result.contains(index) { result.append(index) }
+        }
+        return result
+    }
+}

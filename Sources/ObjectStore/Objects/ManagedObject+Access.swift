@@ -1,0 +1,96 @@
+public import GRDB
+
+// The entry points the property wrappers call. They are `@usableFromInline` so the wrappers'
+// inlinable accessors reach them from the module that declares the entities.
+extension ManagedObject {
+    /// The stored value of the attribute with the given wrapper number.
+    @usableFromInline
+    final func _storedValue(rawOrdinal: Int) -> DatabaseValue {
+        let ordinal = rawOrdinal &- ordinalBase
+        guard case .attribute(let index) = entityDescription.slots[ordinal] else { return .null }
+        let column = entityDescription.attributes[index].column
+        if _slowPath(!state.isDisjoint(with: [.fault, .prototype])) {
+            if state.contains(.prototype) {
+                KeyPathRecorder.record(ordinal: ordinal, of: entityDescription)
+                return .null
+            }
+            context?.fulfillFault(self)
+        }
+        return column < values.count ? values[column] : .null
+    }
+
+    /// The declared default of the attribute with the given wrapper number (NULL when none).
+    @usableFromInline
+    final func _defaultValue(rawOrdinal: Int) -> DatabaseValue {
+        let ordinal = rawOrdinal &- ordinalBase
+        guard case .attribute(let index) = entityDescription.slots[ordinal] else { return .null }
+        return entityDescription.attributes[index].defaultValue
+    }
+
+    /// Sets the stored value of the attribute with the given wrapper number.
+    @usableFromInline
+    final func _setStoredValue(_ value: DatabaseValue, rawOrdinal: Int) {
+        let ordinal = rawOrdinal &- ordinalBase
+        guard case .attribute(let index) = entityDescription.slots[ordinal] else { return }
+        setColumn(entityDescription.attributes[index].column, to: value)
+    }
+
+    /// The object a to-one relationship points at.
+    @usableFromInline
+    final func _toOne(rawOrdinal: Int) -> ManagedObject? {
+        let ordinal = rawOrdinal &- ordinalBase
+        guard case .relationship(let index) = entityDescription.slots[ordinal] else { return nil }
+        if state.contains(.prototype) {
+            KeyPathRecorder.record(ordinal: ordinal, of: entityDescription)
+            // While the model is being built the relationships are not resolved yet.
+            return index < entityDescription.relationships.count ? entityDescription.relationships[index].destination.prototype : nil
+        }
+        let relationship = entityDescription.relationships[index]
+        guard let column = relationship.column, let context else { return nil }
+        if state.contains(.fault) { context.fulfillFault(self) }
+        guard case .int64(let key) = values[column].storage else { return nil }
+        return context.registeredOrFault(entity: relationship.destinationIndex, key: key)
+    }
+
+    /// Points a to-one relationship at `object` (or nil), keeping the inverse in sync.
+    @usableFromInline
+    final func _setToOne(_ object: ManagedObject?, rawOrdinal: Int) {
+        let ordinal = rawOrdinal &- ordinalBase
+        guard case .relationship(let index) = entityDescription.slots[ordinal], let context else { return }
+        context.setToOne(of: self, relationship: entityDescription.relationships[index], to: object)
+    }
+
+    /// The objects a to-many relationship holds.
+    @usableFromInline
+    final func _toMany(rawOrdinal: Int) -> [ManagedObject] {
+        let ordinal = rawOrdinal &- ordinalBase
+        guard case .relationship(let index) = entityDescription.slots[ordinal] else { return [] }
+        if state.contains(.prototype) {
+            KeyPathRecorder.record(ordinal: ordinal, of: entityDescription)
+            return []
+        }
+        guard let context else { return [] }
+        return context.members(of: self, relationship: entityDescription.relationships[index])
+    }
+
+    /// Replaces the objects of a to-many relationship, keeping every inverse in sync.
+    @usableFromInline
+    final func _setToMany(_ objects: [ManagedObject], rawOrdinal: Int) {
+        let ordinal = rawOrdinal &- ordinalBase
+        guard case .relationship(let index) = entityDescription.slots[ordinal], let context else { return }
+        context.setMembers(of: self, relationship: entityDescription.relationships[index], to: objects)
+    }
+
+    /// Writes one column, recording the change in the context.
+    final func setColumn(_ column: Int, to value: DatabaseValue) {
+        if _slowPath(!state.isDisjoint(with: [.fault, .prototype, .reported])) {
+            if state.contains(.prototype) { return }
+            if state.contains(.fault) { context?.fulfillFault(self) }
+        }
+        guard column < values.count else { return }
+        values[column] = value
+        if !state.contains(.reported) {
+            context?.noteChange(self)
+        }
+    }
+}

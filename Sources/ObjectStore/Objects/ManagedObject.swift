@@ -1,0 +1,129 @@
+import GRDB
+
+/// The base class of every entity: an object that lives in a ``ManagedObjectContext``.
+///
+/// Declare an entity as a subclass whose persistent properties use ``Attribute`` and
+/// ``Relationship``. Subclasses need no initialiser of their own; create objects through a context:
+///
+/// ```swift
+/// final class Event: ManagedObject {
+///     @Attribute var title = ""
+///     @Attribute var isLive = false
+/// }
+///
+/// let event = try context.insert(Event.self)   // or: try Event(context: context)
+/// event.title = "Final"
+/// try context.save()
+/// ```
+///
+/// An object belongs to one context and must be used only on that context's queue; pass its
+/// ``objectID`` (which is `Sendable`) to other contexts instead. Its identifier is permanent from
+/// insertion.
+open class ManagedObject: Hashable, CustomStringConvertible {
+    /// The object's permanent identifier.
+    public let objectID: ObjectID
+    @usableFromInline final var entityDescription: EntityDescription
+    @usableFromInline final var ordinalBase: Int
+    final weak var context: ManagedObjectContext?
+    final var values: ContiguousArray<DatabaseValue>
+    /// The values as last saved to (or read from) the parent; the base of change tracking.
+    final var snapshot: ContiguousArray<DatabaseValue>
+    /// The row version `snapshot` was read at (0 for objects never saved).
+    final var version: Int64
+    /// Columns where a merge brought a stored value while this object kept an unsaved edit
+    /// (policy `.error`): the value originally read, so the next save still detects the conflict.
+    final var conflictBase: [Int: DatabaseValue] = [:]
+    final var state: ObjectState
+
+    /// Creates an object; called by contexts and the model, never directly.
+    ///
+    /// Subclasses that declare their own designated initialisers must implement this one too,
+    /// calling `super.init(construction)`.
+    public required init(_ construction: Construction) {
+        objectID = construction.objectID
+        entityDescription = construction.entity
+        ordinalBase = PropertyOrdinal.current &- construction.entity.slots.count
+        context = construction.context
+        values = construction.values
+        snapshot = construction.values
+        version = construction.version
+        state = construction.state
+    }
+
+    /// Creates and inserts a new object into `context`.
+    ///
+    /// - Throws: ``ObjectStoreError`` when no key can be reserved for the object (an I/O failure).
+    public convenience init(context: ManagedObjectContext) throws {
+        let construction = try context.insertionConstruction(for: Self.self)
+        self.init(construction)
+        context.registerInserted(self)
+    }
+
+    /// The entity (and table) name; the class name unless overridden.
+    open class var entityName: String {
+        String(describing: self)
+    }
+
+    /// Indexes over several properties (or unique combinations); none unless overridden.
+    open class var indexes: [CompoundIndex] {
+        []
+    }
+
+    /// The entity of this object.
+    public final var entity: EntityDescription { entityDescription }
+
+    /// The context the object belongs to (nil once the context is gone or reset).
+    public final var managedObjectContext: ManagedObjectContext? { context }
+
+    /// Whether the object's values have not been loaded yet.
+    public final var isFault: Bool { state.contains(.fault) }
+
+    /// Whether the object was inserted and not yet saved.
+    public final var isInserted: Bool { state.contains(.inserted) }
+
+    /// Whether the object was deleted (pending a save, or saved as deleted).
+    public final var isDeleted: Bool { state.contains(.deleted) || state.contains(.invalid) }
+
+    /// Whether the object has unsaved changes of its attributes or relationships.
+    public final var isUpdated: Bool {
+        !state.contains(.inserted) && !state.contains(.deleted) && !changedColumns().isEmpty
+    }
+
+    /// Whether the object has any unsaved change, including insertion and deletion.
+    public final var hasChanges: Bool {
+        state.contains(.inserted) || state.contains(.deleted) || !changedColumns().isEmpty
+    }
+
+    /// The entity name and key.
+    open var description: String {
+        "<\(entityDescription.name) \(objectID)\(isFault ? " (fault)" : "")>"
+    }
+
+    /// Objects are equal when they are the same instance (uniquing makes that one per ID per context).
+    public static func == (lhs: ManagedObject, rhs: ManagedObject) -> Bool {
+        lhs === rhs
+    }
+
+    /// Hashes the instance identity.
+    public final func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+
+    /// The snapshot as originally read, for optimistic locking.
+    final var lockingSnapshot: ContiguousArray<DatabaseValue> {
+        guard !conflictBase.isEmpty else { return snapshot }
+        var result = snapshot
+        for (column, value) in conflictBase { result[column] = value }
+        return result
+    }
+
+    /// The columns whose values differ from the snapshot.
+    final func changedColumns() -> [Int] {
+        guard !state.contains(.fault) else { return [] }
+        var result: [Int] = []
+        for column in values.indices where !StoredValueOrder.isSame(values[column], snapshot[column]) {
+            result.append(column)
+        }
+        return result
+    }
+}

@@ -1,0 +1,67 @@
+import GRDB
+
+/// The rows one save writes to the store, and what happened to each.
+struct CommitBatch {
+    struct Insert {
+        var entity: EntityDescription
+        var key: Int64
+        var values: ContiguousArray<DatabaseValue>
+    }
+
+    struct Update {
+        var entity: EntityDescription
+        var key: Int64
+        var expectedVersion: Int64
+        var snapshot: ContiguousArray<DatabaseValue>
+        var values: ContiguousArray<DatabaseValue>
+        var changedColumns: [Int]
+    }
+
+    struct Delete {
+        var entity: EntityDescription
+        var key: Int64
+        var expectedVersion: Int64
+        var snapshot: ContiguousArray<DatabaseValue>
+    }
+
+    /// A many-to-many link added or removed, named from the owner side.
+    struct Link {
+        var owner: EntityDescription
+        var relationship: RelationshipDescription
+        var source: Int64
+        var target: Int64
+        var linked: Bool
+    }
+
+    var inserts: [Insert] = []
+    var updates: [Update] = []
+    var deletes: [Delete] = []
+    var links: [Link] = []
+}
+
+/// What a commit did to each updated or deleted row.
+struct CommitOutcome {
+    enum UpdateResult {
+        /// Written: the row before and after, and its new version.
+        case written(before: ContiguousArray<DatabaseValue>, after: ContiguousArray<DatabaseValue>, version: Int64)
+        /// Not written (rollback policy): the object takes the stored row.
+        case discarded(StoreRow)
+        /// The row was gone and the policy lets the deletion win: the object becomes deleted.
+        case deletedElsewhere
+    }
+
+    enum DeleteResult {
+        /// Deleted; the row before.
+        case deleted(before: ContiguousArray<DatabaseValue>)
+        /// Another context had already deleted the row.
+        case alreadyGone
+        /// Kept (store-trump or rollback policy): the object takes the stored row again.
+        case kept(StoreRow)
+    }
+
+    var updates: [UpdateResult] = []
+    var deletes: [DeleteResult] = []
+    /// Per link: whether the store changed (adding an existing link or removing a missing one
+    /// changes nothing).
+    var linksChanged: [Bool] = []
+}

@@ -1,0 +1,180 @@
+import GRDB
+import GRDBSQLite
+
+extension PersistentStore {
+    /// Writes a save in one transaction, checking every updated and deleted row against the
+    /// version the context read (optimistic locking) and resolving conflicts with `policy`.
+    ///
+    /// Either everything is written, or nothing is and an error is thrown: a
+    /// ``ObjectStoreError/saveConflict(_:)`` (policy `.error`), a uniqueness
+    /// ``ObjectStoreError/validation(_:)``, or an I/O error.
+    func commit(_ batch: CommitBatch, policy: MergePolicy) throws(ObjectStoreError) -> CommitOutcome {
+        do {
+            return try writer.write { db in
+                var outcome = CommitOutcome()
+                var conflicts: [SaveConflict] = []
+                for delete in batch.deletes {
+                    outcome.deletes.append(try self.apply(delete, db: db, policy: policy, conflicts: &conflicts))
+                }
+                for update in batch.updates {
+                    outcome.updates.append(try self.apply(update, db: db, policy: policy, conflicts: &conflicts))
+                }
+                if !conflicts.isEmpty { throw ObjectStoreError.saveConflict(conflicts) }
+                for insert in batch.inserts {
+                    try self.insertRow(entity: insert.entity, key: insert.key, version: 1, values: insert.values, db: db)
+                }
+                for link in batch.links {
+                    outcome.linksChanged.append(try self.apply(link, db: db))
+                }
+                for delete in batch.deletes {
+                    try self.unlinkAll(entity: delete.entity, key: delete.key, db: db)
+                }
+                return outcome
+            }
+        } catch let error as ObjectStoreError {
+            throw error
+        } catch {
+            if let failure = StoreErrors.uniqueness(from: error) { throw .validation([failure]) }
+            throw StoreErrors.map(error, path: path, timeout: busyTimeout)
+        }
+    }
+
+    private func apply(_ delete: CommitBatch.Delete, db: Database, policy: MergePolicy, conflicts: inout [SaveConflict]) throws -> CommitOutcome.DeleteResult {
+        let table = SQL.table(delete.entity)
+        let statement = try db.cachedStatement(sql: "DELETE FROM \(table) WHERE Z_PK = ? AND Z_OPT = ?")
+        let changed = try RawStatement.execute(statement, db: db) { sqlite in
+            let code = sqlite3_bind_int64(sqlite, 1, delete.key)
+            return code == SQLITE_OK ? sqlite3_bind_int64(sqlite, 2, delete.expectedVersion) : code
+        }
+        if changed > 0 { return .deleted(before: delete.snapshot) }
+        guard let current = try row(entity: delete.entity, key: delete.key, db: db) else { return .alreadyGone }
+        switch policy {
+        case .error:
+            conflicts.append(SaveConflict(objectID: objectID(delete.entity, delete.key), keys: [], kind: .updatedElsewhere))
+            return .alreadyGone
+        case .mergeByPropertyObjectTrump, .overwrite:
+            let force = try db.cachedStatement(sql: "DELETE FROM \(table) WHERE Z_PK = ?")
+            try RawStatement.execute(force, db: db) { sqlite3_bind_int64($0, 1, delete.key) }
+            return .deleted(before: current.values)
+        case .mergeByPropertyStoreTrump, .rollback:
+            return .kept(current)
+        }
+    }
+
+    private func apply(_ update: CommitBatch.Update, db: Database, policy: MergePolicy, conflicts: inout [SaveConflict]) throws -> CommitOutcome.UpdateResult {
+        let entity = update.entity
+        if try write(columns: update.changedColumns, of: update, version: update.expectedVersion, db: db) {
+            var after = update.snapshot
+            for column in update.changedColumns { after[column] = update.values[column] }
+            return .written(before: update.snapshot, after: after, version: update.expectedVersion + 1)
+        }
+        guard let current = try row(entity: entity, key: update.key, db: db) else {
+            switch policy {
+            case .error:
+                conflicts.append(SaveConflict(objectID: objectID(entity, update.key), keys: [], kind: .deletedElsewhere))
+                return .deletedElsewhere
+            case .mergeByPropertyObjectTrump, .overwrite:
+                try insertRow(entity: entity, key: update.key, version: 1, values: update.values, db: db)
+                return .written(before: entity.defaultValues.map { _ in .null }.asContiguous, after: update.values, version: 1)
+            case .mergeByPropertyStoreTrump, .rollback:
+                return .deletedElsewhere
+            }
+        }
+        let conflicting = update.changedColumns.filter { !StoredValueOrder.isSame(current.values[$0], update.snapshot[$0]) }
+        var columns = update.changedColumns
+        if !conflicting.isEmpty {
+            switch policy {
+            case .error:
+                conflicts.append(SaveConflict(
+                    objectID: objectID(entity, update.key),
+                    keys: Set(conflicting.map { entity.columnNames[$0] }),
+                    kind: .updatedElsewhere))
+                return .discarded(current)
+            case .mergeByPropertyObjectTrump:
+                break
+            case .mergeByPropertyStoreTrump:
+                columns = columns.filter { !conflicting.contains($0) }
+            case .overwrite:
+                columns = Array(update.values.indices)
+            case .rollback:
+                return .discarded(current)
+            }
+        }
+        var after = current.values
+        for column in columns { after[column] = update.values[column] }
+        guard try write(columns: columns, of: update, version: current.version, db: db) else {
+            throw ObjectStoreError.storeFailure(path: path, reason: "the row \(entity.name) \(update.key) changed during the save transaction")
+        }
+        return .written(before: current.values, after: after, version: current.version + 1)
+    }
+
+    /// `UPDATE … SET columns, Z_OPT = version + 1 WHERE Z_PK = key AND Z_OPT = version`; true when
+    /// the row matched.
+    private func write(columns: [Int], of update: CommitBatch.Update, version: Int64, db: Database) throws -> Bool {
+        let entity = update.entity
+        let assignments = columns.map { "\(SQL.quote(entity.columnNames[$0])) = ?" } + ["Z_OPT = ?"]
+        let statement = try db.cachedStatement(sql: "UPDATE \(SQL.table(entity)) SET \(assignments.joined(separator: ", ")) WHERE Z_PK = ? AND Z_OPT = ?")
+        let changed = try RawStatement.execute(statement, db: db) { sqlite in
+            var code = RawStatement.bind(columns.lazy.map { update.values[$0] }, to: sqlite, from: 1)
+            guard code == SQLITE_OK else { return code }
+            let next = Int32(columns.count + 1)
+            code = sqlite3_bind_int64(sqlite, next, version + 1)
+            if code == SQLITE_OK { code = sqlite3_bind_int64(sqlite, next + 1, update.key) }
+            if code == SQLITE_OK { code = sqlite3_bind_int64(sqlite, next + 2, version) }
+            return code
+        }
+        return changed > 0
+    }
+
+    func insertRow(entity: EntityDescription, key: Int64, version: Int64, values: ContiguousArray<DatabaseValue>, db: Database) throws {
+        let statement = try db.cachedStatement(sql: insertSQL[entity.index])
+        try RawStatement.execute(statement, db: db) { sqlite in
+            var code = sqlite3_bind_int64(sqlite, 1, key)
+            if code == SQLITE_OK { code = sqlite3_bind_int64(sqlite, 2, version) }
+            return code == SQLITE_OK ? RawStatement.bind(values, to: sqlite, from: 3) : code
+        }
+    }
+
+    private func row(entity: EntityDescription, key: Int64, db: Database) throws -> StoreRow? {
+        var query = StoreQuery(entity: entity)
+        query.filters = [KeyMembership(keys: [key])]
+        let (text, arguments) = query.sql(.rows)
+        let statement = try db.cachedStatement(sql: text)
+        var result: StoreRow?
+        let width = Int32(entity.columnNames.count)
+        try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
+            result = RawStatement.storeRow(sqlite, width: width)
+        }
+        return result
+    }
+
+    private func apply(_ link: CommitBatch.Link, db: Database) throws -> Bool {
+        guard let join = link.relationship.join else { return false }
+        let table = SQL.quote(join.name)
+        let sql = link.linked
+            ? "INSERT OR IGNORE INTO \(table) (Z_SOURCE, Z_TARGET) VALUES (?, ?)"
+            : "DELETE FROM \(table) WHERE Z_SOURCE = ? AND Z_TARGET = ?"
+        let statement = try db.cachedStatement(sql: sql)
+        return try RawStatement.execute(statement, db: db) { sqlite in
+            let code = sqlite3_bind_int64(sqlite, 1, link.source)
+            return code == SQLITE_OK ? sqlite3_bind_int64(sqlite, 2, link.target) : code
+        } > 0
+    }
+
+    /// Removes every many-to-many link of a deleted row.
+    private func unlinkAll(entity: EntityDescription, key: Int64, db: Database) throws {
+        for relationship in entity.relationships {
+            guard let join = relationship.join else { continue }
+            let statement = try db.cachedStatement(sql: "DELETE FROM \(SQL.quote(join.name)) WHERE \(join.ownColumn) = ?")
+            try RawStatement.execute(statement, db: db) { sqlite3_bind_int64($0, 1, key) }
+        }
+    }
+
+    func objectID(_ entity: EntityDescription, _ key: Int64) -> ObjectID {
+        ObjectID(storeEntity: storeEntities[entity.index], key: key)
+    }
+}
+
+extension Array {
+    var asContiguous: ContiguousArray<Element> { ContiguousArray(self) }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// The SQLite database behind a container: schema, key reservation, reads and commits.
+///
+/// Thread-safe: GRDB serialises writes and runs reads on a pool of connections (WAL mode) for file
+/// stores; an in-memory store uses one serialised connection.
+final class PersistentStore: Sendable {
+    let writer: any DatabaseWriter
+    let path: String
+    let identifier: UUID
+    let model: ManagedObjectModel
+    let storeEntities: [StoreEntity]
+    let busyTimeout: Double
+    let allocator: KeyAllocator
+    /// Per entity: the INSERT statement text (built once, it is looked up per row).
+    let insertSQL: [String]
+
+    private init(writer: any DatabaseWriter, path: String, identifier: UUID, model: ManagedObjectModel, busyTimeout: Double) {
+        self.writer = writer
+        self.path = path
+        self.identifier = identifier
+        self.model = model
+        self.busyTimeout = busyTimeout
+        self.storeEntities = model.entities.map { StoreEntity(entity: $0, storeIdentifier: identifier) }
+        self.allocator = KeyAllocator(entityNames: model.entities.map(\.name))
+        self.insertSQL = model.entities.map { entity in
+            let placeholders = Array(repeating: "?", count: entity.columnNames.count + 2).joined(separator: ", ")
+            return "INSERT INTO \(SQL.table(entity)) (\(SQL.rowColumns(entity))) VALUES (\(placeholders))"
+        }
+    }
+
+    /// Opens (creating or migrating as needed) the store a description names.
+    static func open(_ description: StoreDescription, model: ManagedObjectModel) throws(ObjectStoreError) -> PersistentStore {
+        let path = description.path
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(description.busyTimeout)
+        configuration.foreignKeysEnabled = false
+        configuration.label = "ObjectStore"
+        let writer: any DatabaseWriter
+        do {
+            switch description.location {
+            case .file(let url):
+                let directory = url.deletingLastPathComponent()
+                do {
+                    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                } catch {
+                    throw ObjectStoreError.cannotOpenStore(path: path, reason: "cannot create the directory \(directory.path): \(error.localizedDescription)")
+                }
+                configuration.prepareDatabase { db in
+                    try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                }
+                writer = try DatabasePool(path: path, configuration: configuration)
+            case .inMemory:
+                writer = try DatabaseQueue(configuration: configuration)
+            }
+        } catch let error as ObjectStoreError {
+            throw error
+        } catch {
+            throw mapOpenError(error, path: path, timeout: description.busyTimeout)
+        }
+        let identifier: UUID
+        do {
+            identifier = try writer.write { db in
+                try SchemaMigrator.migrate(db, model: model)
+            }
+        } catch let error as ObjectStoreError {
+            throw error
+        } catch {
+            throw mapOpenError(error, path: path, timeout: description.busyTimeout)
+        }
+        return PersistentStore(writer: writer, path: path, identifier: identifier, model: model, busyTimeout: description.busyTimeout)
+    }
+
+    private static func mapOpenError(_ error: any Error, path: String, timeout: Double) -> ObjectStoreError {
+        guard let databaseError = error as? DatabaseError else {
+            return .cannotOpenStore(path: path, reason: "\(error)")
+        }
+        switch databaseError.resultCode {
+        case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+            return .notADatabase(path: path, reason: databaseError.message ?? "\(databaseError.resultCode)")
+        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY:
+            return .cannotOpenStore(path: path, reason: databaseError.message ?? "\(databaseError.resultCode)")
+        default:
+            return StoreErrors.map(error, path: path, timeout: timeout)
+        }
+    }
+
+    // MARK: Reading
+
+    func read<T>(_ body: (Database) throws -> T) throws(ObjectStoreError) -> T {
+        do {
+            return try writer.read(body)
+        } catch {
+            throw StoreErrors.map(error, path: path, timeout: busyTimeout)
+        }
+    }
+
+    /// Calls `body` for each row the query selects (whole rows).
+    func forEachRow(_ query: StoreQuery, _ body: (StoreRow) throws -> Void) throws(ObjectStoreError) {
+        try read { db in
+            let (text, arguments) = query.sql(.rows)
+            let statement = try db.cachedStatement(sql: text)
+            let width = Int32(query.entity.columnNames.count)
+            try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
+                try body(RawStatement.storeRow(sqlite, width: width))
+            }
+        }
+    }
+
+    /// The keys the query selects, with the values of its sort columns (other columns NULL).
+    func keys(_ query: StoreQuery) throws(ObjectStoreError) -> [StoreRow] {
+        try read { db in
+            let (text, arguments) = query.sql(.keys)
+            let statement = try db.cachedStatement(sql: text)
+            let width = query.entity.columnNames.count
+            var rows: [StoreRow] = []
+            if query.orders.isEmpty {
+                let empty = ContiguousArray<DatabaseValue>()
+                try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
+                    rows.append(StoreRow(key: sqlite3_column_int64(sqlite, 0), version: 0, values: empty))
+                }
+            } else {
+                try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
+                    var values = ContiguousArray<DatabaseValue>(repeating: .null, count: width)
+                    for (offset, order) in query.orders.enumerated() {
+                        values[order.column] = DatabaseValue(sqliteStatement: sqlite, index: Int32(offset + 1))
+                    }
+                    rows.append(StoreRow(key: sqlite3_column_int64(sqlite, 0), version: 0, values: values))
+                }
+            }
+            return rows
+        }
+    }
+
+    /// Calls `body` with the key of each row the query selects, in order.
+    func forEachKey(_ query: StoreQuery, _ body: (Int64) -> Void) throws(ObjectStoreError) {
+        try read { db in
+            let (text, arguments) = query.sql(.keys)
+            let statement = try db.cachedStatement(sql: text)
+            try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
+                body(sqlite3_column_int64(sqlite, 0))
+            }
+        }
+    }
+
+    /// The keys linked to `ownKey` through a join table.
+    func linkedKeys(join: JoinTable, ownKey: Int64) throws(ObjectStoreError) -> [Int64] {
+        try read { db in
+            let statement = try db.cachedStatement(
+                sql: "SELECT \(join.otherColumn) FROM \(SQL.quote(join.name)) WHERE \(join.ownColumn) = ? ORDER BY \(join.otherColumn)")
+            var keys: [Int64] = []
+            try RawStatement.forEachRow(statement, db: db, arguments: [ownKey.databaseValue]) { sqlite in
+                keys.append(sqlite3_column_int64(sqlite, 0))
+            }
+            return keys
+        }
+    }
+
+    /// The number of rows the query matches.
+    func count(_ query: StoreQuery) throws(ObjectStoreError) -> Int {
+        try read { db in
+            let (text, arguments) = query.sql(.count)
+            return try Int.fetchOne(db, sql: text, arguments: StatementArguments(arguments)) ?? 0
+        }
+    }
+
+    /// The rows with the given keys (missing keys are skipped).
+    func rows(entity: EntityDescription, keys: [Int64]) throws(ObjectStoreError) -> [StoreRow] {
+        var result: [StoreRow] = []
+        var start = 0
+        while start < keys.count {
+            let chunk = keys[start..<min(start + 500, keys.count)]
+            start += chunk.count
+            var query = StoreQuery(entity: entity)
+            query.filters = [KeyMembership(keys: Array(chunk))]
+            try forEachRow(query) { result.append($0) }
+        }
+        return result
+    }
+
+    /// Reserves `count` new keys for an entity: atomically in the database, so other contexts and
+    /// other processes never receive the same keys. Returns the first reserved key.
+    func reserveKeys(entity: String, count: Int64) throws(ObjectStoreError) -> Int64 {
+        do {
+            return try writer.write { db in
+                try db.execute(sql: "UPDATE Z_PRIMARYKEY SET Z_MAX = Z_MAX + ? WHERE Z_ENT = ?", arguments: [count, entity])
+                let maximum = try Int64.fetchOne(db, sql: "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?", arguments: [entity]) ?? count
+                return maximum - count + 1
+            }
+        } catch {
+            throw StoreErrors.map(error, path: path, timeout: busyTimeout)
+        }
+    }
+}
+
+/// `Z_PK IN (…)`.
+struct KeyMembership: StoreFilter {
+    let keys: [Int64]
+
+    func sqlCondition(entity: EntityDescription, arguments: inout [DatabaseValue]) -> String {
+        for key in keys { arguments.append((key).databaseValue) }
+        return "t.Z_PK IN (" + Array(repeating: "?", count: keys.count).joined(separator: ", ") + ")"
+    }
+
+    func matches(_ object: ManagedObjectValues) -> Bool {
+        true
+    }
+}

@@ -1,0 +1,24 @@
+/// Small helpers for the SQL text the store writes.
+enum SQL {
+    /// A double-quoted identifier.
+    static func quote(_ identifier: String) -> String {
+        var result = "\""
+        for character in identifier {
+            result.append(character)
+            if character == "\"" { result.append(character) }
+        }
+        result.append("\"")
+        return result
+    }
+
+    /// The quoted table of an entity.
+    static func table(_ entity: EntityDescription) -> String {
+        quote(entity.name)
+    }
+
+    /// `Z_PK, Z_OPT, "col1", "col2", …` for reading whole rows.
+    static func rowColumns(_ entity: EntityDescription, alias: String? = nil) -> String {
+        let prefix = alias.map { "\($0)." } ?? ""
+        return (["Z_PK", "Z_OPT"] + entity.columnNames.map(quote)).map { prefix + $0 }.joined(separator: ", ")
+    }
+}

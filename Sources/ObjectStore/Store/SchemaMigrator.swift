@@ -1,0 +1,114 @@
+import Foundation
+import GRDB
+
+/// Creates the schema of a new store and migrates an existing one to the model.
+///
+/// Additive changes migrate automatically: new entities become tables; new attributes and to-one
+/// relationships become columns filled with their defaults; new indexes are created. Anything
+/// else fails with ``ObjectStoreError/incompatibleSchema(entity:attribute:reason:)``: a changed
+/// attribute type, an optional attribute made non-optional, a new non-optional attribute without a
+/// default in a table that has rows, or a removed entity whose table still has rows. A removed
+/// attribute keeps its column (unused).
+enum SchemaMigrator {
+    /// Runs inside one write transaction; returns the store identifier.
+    static func migrate(_ db: Database, model: ManagedObjectModel) throws -> UUID {
+        try db.execute(sql: "CREATE TABLE IF NOT EXISTS Z_METADATA (Z_KEY TEXT PRIMARY KEY NOT NULL, Z_VALUE)")
+        try db.execute(sql: "CREATE TABLE IF NOT EXISTS Z_PRIMARYKEY (Z_ENT TEXT PRIMARY KEY NOT NULL, Z_MAX INTEGER NOT NULL)")
+        let identifier: UUID
+        if let text = try String.fetchOne(db, sql: "SELECT Z_VALUE FROM Z_METADATA WHERE Z_KEY = 'storeIdentifier'"),
+           let stored = UUID(uuidString: text) {
+            identifier = stored
+        } else {
+            identifier = UUID()
+            try db.execute(sql: "INSERT OR REPLACE INTO Z_METADATA (Z_KEY, Z_VALUE) VALUES ('storeIdentifier', ?)", arguments: [identifier.uuidString])
+        }
+        var old: StoredSchema?
+        if let json = try String.fetchOne(db, sql: "SELECT Z_VALUE FROM Z_METADATA WHERE Z_KEY = 'schema'") {
+            old = try? JSONDecoder().decode(StoredSchema.self, from: Data(json.utf8))
+        }
+        let new = StoredSchema(model: model)
+        if old == new { return identifier }
+
+        for entity in model.entities {
+            try migrate(entity, old: old?.entities[entity.name], db: db)
+        }
+        for (name, _) in old?.entities ?? [:] where new.entities[name] == nil {
+            let rows = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(SQL.quote(name))") ?? 0
+            if rows > 0 {
+                throw ObjectStoreError.incompatibleSchema(entity: name, attribute: nil, reason: "the entity was removed from the model but its table holds \(rows) row(s)")
+            }
+            try db.execute(sql: "DROP TABLE IF EXISTS \(SQL.quote(name))")
+            try db.execute(sql: "DELETE FROM Z_PRIMARYKEY WHERE Z_ENT = ?", arguments: [name])
+        }
+        let json = String(decoding: try JSONEncoder().encode(new), as: UTF8.self)
+        try db.execute(sql: "INSERT OR REPLACE INTO Z_METADATA (Z_KEY, Z_VALUE) VALUES ('schema', ?)", arguments: [json])
+        return identifier
+    }
+
+    private static func migrate(_ entity: EntityDescription, old: StoredSchema.Entity?, db: Database) throws {
+        let table = SQL.table(entity)
+        try db.execute(sql: "INSERT OR IGNORE INTO Z_PRIMARYKEY (Z_ENT, Z_MAX) VALUES (?, 0)", arguments: [entity.name])
+        if try !db.tableExists(entity.name) {
+            var columns = ["Z_PK INTEGER PRIMARY KEY", "Z_OPT INTEGER NOT NULL DEFAULT 1"]
+            for attribute in entity.attributes {
+                columns.append("\(SQL.quote(attribute.name)) \(attribute.type.sqlType)")
+            }
+            for relationship in entity.relationships where relationship.column != nil {
+                columns.append("\(SQL.quote(relationship.name)) INTEGER")
+            }
+            try db.execute(sql: "CREATE TABLE \(table) (\(columns.joined(separator: ", ")))")
+        } else {
+            let existing = Set(try db.columns(in: entity.name).map(\.name))
+            let rowCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
+            for attribute in entity.attributes {
+                if let previous = old?.attributes[attribute.name], existing.contains(attribute.name) {
+                    if previous.type != attribute.type {
+                        throw ObjectStoreError.incompatibleSchema(
+                            entity: entity.name, attribute: attribute.name,
+                            reason: "its type changed from \(previous.type.rawValue) to \(attribute.type.rawValue)")
+                    }
+                    if previous.isOptional && !attribute.isOptional {
+                        let nulls = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE \(SQL.quote(attribute.name)) IS NULL") ?? 0
+                        if nulls > 0 {
+                            throw ObjectStoreError.incompatibleSchema(
+                                entity: entity.name, attribute: attribute.name,
+                                reason: "it became non-optional but \(nulls) row(s) hold nil")
+                        }
+                    }
+                    continue
+                }
+                if existing.contains(attribute.name) { continue }
+                if !attribute.isOptional && !attribute.hasDefault && rowCount > 0 {
+                    throw ObjectStoreError.incompatibleSchema(
+                        entity: entity.name, attribute: attribute.name,
+                        reason: "the non-optional attribute was added without a default and \(rowCount) existing row(s) would have no value")
+                }
+                try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN \(SQL.quote(attribute.name)) \(attribute.type.sqlType)")
+                if !attribute.defaultValue.isNull {
+                    try db.execute(sql: "UPDATE \(table) SET \(SQL.quote(attribute.name)) = ?", arguments: [attribute.defaultValue])
+                }
+            }
+            for relationship in entity.relationships where relationship.column != nil && !existing.contains(relationship.name) {
+                try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN \(SQL.quote(relationship.name)) INTEGER")
+            }
+        }
+        for relationship in entity.relationships {
+            guard let join = relationship.join, join.isOwner else { continue }
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS \(SQL.quote(join.name)) (Z_SOURCE INTEGER NOT NULL, Z_TARGET INTEGER NOT NULL, \
+                PRIMARY KEY (Z_SOURCE, Z_TARGET)) WITHOUT ROWID
+                """)
+            try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(SQL.quote(join.name + "_TARGET")) ON \(SQL.quote(join.name)) (Z_TARGET, Z_SOURCE)")
+        }
+        for index in entity.indexes {
+            let columns = index.columns.map(SQL.quote).joined(separator: ", ")
+            do {
+                try db.execute(sql: "CREATE \(index.isUnique ? "UNIQUE " : "")INDEX IF NOT EXISTS \(SQL.quote(index.sqlName(entity: entity.name))) ON \(table) (\(columns))")
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                throw ObjectStoreError.incompatibleSchema(
+                    entity: entity.name, attribute: index.columns.joined(separator: ", "),
+                    reason: "existing rows share values, so the new uniqueness constraint cannot be created")
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+// Saves batches into an object store in a loop and reports each committed batch on standard
+// output, so a test can kill it at any moment and check that the store holds exactly a prefix of
+// the reported saves.
+//
+// Usage: objectstore-crash-writer <store-path> <first-batch>
+import Foundation
+import ObjectStore
+
+final class Entry: ManagedObject {
+    @Attribute var batch = 0
+    @Attribute var position = 0
+    @Attribute var payload = ""
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3, let firstBatch = Int(arguments[2]) else {
+    FileHandle.standardError.write(Data("usage: objectstore-crash-writer <store-path> <first-batch>\n".utf8))
+    exit(2)
+}
+
+do {
+    let model = ManagedObjectModel([Entry.self])
+    let container = try PersistentContainer(
+        name: "CrashTest", model: model,
+        store: StoreDescription(location: .file(URL(fileURLWithPath: arguments[1]))))
+    let context = container.newBackgroundContext()
+    try context.performAndWait { () throws(ObjectStoreError) in
+        var batch = firstBatch
+        while true {
+            // Each batch has 1 to 5 rows, so a torn save would show as a partial batch.
+            let size = batch % 5 + 1
+            for position in 0..<size {
+                let entry = try context.insert(Entry.self)
+                entry.batch = batch
+                entry.position = position
+                entry.payload = String(repeating: "x", count: 200 + position)
+            }
+            try context.save()
+            FileHandle.standardOutput.write(Data("committed \(batch)\n".utf8))
+            batch += 1
+        }
+    }
+} catch {
+    FileHandle.standardError.write(Data("objectstore-crash-writer: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,247 @@
+import Foundation
+import ObjectStore
+import Testing
+
+@MainActor @Suite struct ChangeSetTests {
+    @Test func eachSaveReportsInsertedUpdatedDeletedAndChangedKeys() throws {
+        let container = try TestModel.inMemory()
+        let context = container.viewContext
+        let recorder = Recorder<ChangeSet>()
+        let token = context.addChangeSetObserver { recorder.append($0) }
+        defer { token.cancel() }
+        let sport = try context.insert(Sport.self)
+        sport.name = "S"
+        let event = try context.insert(Event.self)
+        event.code = "e"
+        event.sport = sport
+        try context.save()
+        event.title = "new"
+        event.sport = nil
+        try context.save()
+        context.delete(event)
+        try context.save()
+        let sets = recorder.values
+        try #require(sets.count == 3)
+        #expect(sets[0].insertedObjectIDs == [sport.objectID, event.objectID])
+        #expect(sets[0].changedKeys.isEmpty && sets[0].deletedObjectIDs.isEmpty)
+        #expect(sets[1].changedKeys == [event.objectID: ["title", "sport"], sport.objectID: ["events"]])
+        #expect(sets[2].deletedObjectIDs == [event.objectID])
+        #expect(sets[2].changedKeys.isEmpty)
+        #expect(sets[0].transactionNumber < sets[1].transactionNumber && sets[1].transactionNumber < sets[2].transactionNumber)
+        #expect(sets.allSatisfy { $0.originator == context.identifier && $0.destination == .store })
+    }
+
+    @Test func backgroundSavesMergeIntoTheViewContextAndItsChildren() async throws {
+        let container = try TestModel.inMemory()
+        let view = container.viewContext
+        let event = try view.insert(Event.self)
+        event.code = "m"
+        event.title = "before"
+        let doomed = try view.savedEvent(code: "d")
+        let child = view.newChildContext(concurrency: .mainQueue)
+        let inChild = try child.existingObject(with: event.objectID, as: Event.self)
+        let merged = Recorder<ChangeSet>()
+        let token = view.addChangeSetObserver { merged.append($0) }
+        defer { token.cancel() }
+        let background = container.newBackgroundContext()
+        let (id, doomedID) = (event.objectID, doomed.objectID)
+        try await background.perform {
+            try background.existingObject(with: id, as: Event.self).title = "after"
+            background.delete(try background.existingObject(with: doomedID))
+            try background.save()
+        }
+        await view.flush()
+        await child.flush()
+        #expect(event.title == "after")
+        #expect(inChild.title == "after")
+        #expect(doomed.isDeleted)
+        #expect(merged.values.count == 1)
+        #expect(merged.values.first?.changedKeys[id] == ["title"])
+    }
+
+    @Test func changeSetsArriveAsAnAsyncSequence() async throws {
+        let container = try TestModel.inMemory()
+        let stream = container.changeSets()
+        let background = container.newBackgroundContext()
+        let id = try await background.perform {
+            let event = try background.savedEvent(code: "s")
+            return event.objectID
+        }
+        var iterator = stream.makeAsyncIterator()
+        let first = await iterator.next()
+        #expect(first?.insertedObjectIDs == [id])
+    }
+
+    @Test func objectsDidChangeReportsUnsavedChanges() throws {
+        let container = try TestModel.inMemory()
+        let context = container.viewContext
+        let recorder = Recorder<ObjectsDidChange>()
+        let token = context.addObjectsDidChangeObserver { recorder.append($0) }
+        defer { token.cancel() }
+        let event = try context.insert(Event.self)
+        event.code = "o"
+        context.processPendingChanges()
+        try context.save()
+        event.title = "edited"
+        context.processPendingChanges()
+        let notices = recorder.values
+        #expect(notices.first?.insertedObjectIDs == [event.objectID])
+        #expect(notices.last?.updatedObjectIDs == [event.objectID])
+    }
+
+    private func makeConflict(policy: MergePolicy) async throws -> (title: String, attendance: Int, error: ObjectStoreError?) {
+        let container = try TestModel.inMemory()
+        let setup = container.newBackgroundContext()
+        let id = try await setup.perform {
+            let event = try setup.insert(Event.self)
+            event.code = "c"
+            event.title = "original"
+            try setup.save()
+            return event.objectID
+        }
+        let first = container.newBackgroundContext()
+        let second = container.newBackgroundContext()
+        second.mergePolicy = policy
+        try await second.perform { _ = try second.existingObject(with: id) }
+        try await first.perform {
+            try first.existingObject(with: id, as: Event.self).title = "first"
+            try first.save()
+        }
+        let error: ObjectStoreError? = await second.perform { () -> ObjectStoreError? in
+            do {
+                let event = try second.existingObject(with: id, as: Event.self)
+                event.title = "second"
+                event.attendance = 9
+                try second.save()
+                return nil
+            } catch let error as ObjectStoreError {
+                return error
+            } catch {
+                return .storeFailure(path: "", reason: "\(error)")
+            }
+        }
+        let check = container.newBackgroundContext()
+        return try await check.perform {
+            let event = try check.existingObject(with: id, as: Event.self)
+            return (event.title, event.attendance, error)
+        }
+    }
+
+    @Test func conflictingSaveFailsNamingObjectAndKeys() async throws {
+        let result = try await makeConflict(policy: .error)
+        guard case .saveConflict(let conflicts)? = result.error else {
+            Issue.record("expected a save conflict, got \(String(describing: result.error))")
+            return
+        }
+        #expect(conflicts.count == 1)
+        #expect(conflicts.first?.keys == ["title"])
+        #expect(conflicts.first?.kind == .updatedElsewhere)
+        #expect(result.title == "first" && result.attendance == 0)
+    }
+
+    @Test func mergePoliciesResolveConflicts() async throws {
+        let objectTrump = try await makeConflict(policy: .mergeByPropertyObjectTrump)
+        #expect(objectTrump.error == nil && objectTrump.title == "second" && objectTrump.attendance == 9)
+        let storeTrump = try await makeConflict(policy: .mergeByPropertyStoreTrump)
+        #expect(storeTrump.error == nil && storeTrump.title == "first" && storeTrump.attendance == 9)
+        let overwrite = try await makeConflict(policy: .overwrite)
+        #expect(overwrite.error == nil && overwrite.title == "second" && overwrite.attendance == 9)
+        let rollback = try await makeConflict(policy: .rollback)
+        #expect(rollback.error == nil && rollback.title == "first" && rollback.attendance == 0)
+    }
+
+    @Test func changesToOtherKeysDoNotConflict() async throws {
+        let container = try TestModel.inMemory()
+        let view = container.viewContext
+        view.automaticallyMergesChangesFromParent = false
+        let event = try view.savedEvent(code: "k")
+        let background = container.newBackgroundContext()
+        let id = event.objectID
+        try await background.perform {
+            try background.existingObject(with: id, as: Event.self).title = "elsewhere"
+            try background.save()
+        }
+        event.attendance = 3
+        try view.save()
+        let check = container.newBackgroundContext()
+        let (title, attendance) = try await check.perform {
+            let stored = try check.existingObject(with: id, as: Event.self)
+            return (stored.title, stored.attendance)
+        }
+        #expect(title == "elsewhere" && attendance == 3)
+        #expect(event.title == "elsewhere")
+    }
+
+    @Test func mergedContextKeepsUnsavedEditsAndStillReportsTheConflict() async throws {
+        let container = try TestModel.inMemory()
+        let view = container.viewContext
+        let event = try view.savedEvent(code: "u")
+        event.title = "mine"
+        let background = container.newBackgroundContext()
+        let id = event.objectID
+        try await background.perform {
+            let other = try background.existingObject(with: id, as: Event.self)
+            other.title = "theirs"
+            other.attendance = 4
+            try background.save()
+        }
+        await view.flush()
+        #expect(event.title == "mine")
+        #expect(event.attendance == 4)
+        #expect(throws: ObjectStoreError.self) { try view.save() }
+        view.rollback()
+        #expect(event.title == "theirs")
+    }
+
+    @Test func updatingAnObjectDeletedElsewhereConflicts() async throws {
+        let container = try TestModel.inMemory()
+        let view = container.viewContext
+        view.automaticallyMergesChangesFromParent = false
+        let event = try view.savedEvent(code: "x")
+        let background = container.newBackgroundContext()
+        let id = event.objectID
+        try await background.perform {
+            background.delete(try background.existingObject(with: id))
+            try background.save()
+        }
+        event.title = "too late"
+        #expect {
+            try view.save()
+        } throws: { error in
+            guard case ObjectStoreError.saveConflict(let conflicts) = error else { return false }
+            return conflicts.map(\.kind) == [.deletedElsewhere] && conflicts.map(\.objectID) == [id]
+        }
+    }
+}
+
+@Suite struct MergeReachTests {
+    @Test func privateChildOfABackgroundContextReceivesMerges() async throws {
+        let container = try TestModel.inMemory()
+        let writer = container.newBackgroundContext()
+        let id = try await writer.perform { try writer.savedEvent(code: "p").objectID }
+        let reader = container.newBackgroundContext()
+        reader.automaticallyMergesChangesFromParent = true
+        let child = reader.newChildContext()
+        let notices = Recorder<ObjectsDidChange>()
+        let token = child.addObjectsDidChangeObserver { notices.append($0) }
+        defer { token.cancel() }
+        _ = try await child.perform { try child.existingObject(with: id, as: Event.self).title }
+        try await writer.perform {
+            try writer.existingObject(with: id, as: Event.self).title = "pushed"
+            try writer.save()
+        }
+        await reader.flush()
+        await child.flush()
+        let title = try await child.perform { try child.existingObject(with: id, as: Event.self).title }
+        #expect(title == "pushed")
+        #expect(notices.values.contains { $0.refreshedObjectIDs.contains(id) })
+    }
+
+    @Test func defaultStoreFileIsNamedAfterTheContainer() {
+        guard case .file(let url) = StoreDescription.defaultFile(name: "Scores").location else {
+            Issue.record("the default store is not a file")
+            return
+        }
+        #expect(url.lastPathComponent == "Scores.sqlite")
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import ObjectStore
+
+/// Collects values from observers that run on other queues.
+final class Recorder<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Value] = []
+
+    func append(_ value: Value) {
+        lock.lock()
+        storage.append(value)
+        lock.unlock()
+    }
+
+    var values: [Value] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+}
+
+extension ManagedObjectContext {
+    /// Waits until every block queued on the context so far (merges included) has run.
+    func flush() async {
+        await perform {}
+    }
+}
+
+extension ManagedObjectContext {
+    /// Inserts an event with the given code (its only required value) and saves it.
+    func savedEvent(code: String) throws -> Event {
+        let event = try insert(Event.self)
+        event.code = code
+        try save()
+        return event
+    }
+}
