@@ -16,9 +16,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "DiffableSnapshots"),
+        .target(name: "ObjectStoreThreadLocal"),
         .target(
             name: "ObjectStore",
             dependencies: [
+                "ObjectStoreThreadLocal",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -47,7 +49,7 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-for target in package.targets {
+for target in package.targets where target.name != "ObjectStoreThreadLocal" {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("InternalImportsByDefault"))

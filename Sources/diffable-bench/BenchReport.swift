@@ -14,9 +14,13 @@ struct BenchReport {
         }
         if !printedHeader {
             printedHeader = true
-            print(row(["bench", "case", "ids", "ours ms", "baseline", "baseline ms", "×baseline", "floor ms", "×floor"]))
+            print(row(["bench", "case", "ids", "ours ms", "baseline", "baseline ms", "vs baseline", "floor ms", "ours/floor"]))
         }
-        let versusBaseline = result.baselineMilliseconds.map { formatted($0 / result.oursMilliseconds, decimals: 1) + "× faster" }
+        let versusBaseline = result.baselineMilliseconds.map { baseline in
+            baseline >= result.oursMilliseconds
+                ? formatted(baseline / result.oursMilliseconds, decimals: 1) + "× faster"
+                : formatted(result.oursMilliseconds / baseline, decimals: 2) + "× slower"
+        }
         let versusFloor = result.floorMilliseconds.map { formatted(result.oursMilliseconds / $0, decimals: 2) }
         print(row([
             result.bench,

@@ -1,12 +1,6 @@
 public import GRDB
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import ObjectStoreThreadLocal
 
 /// Numbers the persistent-property wrappers in the order they are constructed, per thread.
 ///
@@ -17,18 +11,12 @@ import Darwin
 /// access an array index without hashing a key path.
 @usableFromInline
 enum PropertyOrdinal {
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
-
     // The counter is kept doubled; its lowest bit says whether a prototype's declarations are
     // being recorded on this thread, so ordinary wrappers cost one read and one write of TLS.
 
     /// The number the next wrapper constructed on this thread receives.
     static var current: Int {
-        Int(bitPattern: pthread_getspecific(key)) >> 1
+        objectstore_property_counter_get() >> 1
     }
 
     /// Returns the current number and advances the counter.
@@ -38,34 +26,28 @@ enum PropertyOrdinal {
     }
 
     private static func nextAndRecording() -> (ordinal: Int, recording: Bool) {
-        let raw = Int(bitPattern: pthread_getspecific(key))
-        pthread_setspecific(key, UnsafeRawPointer(bitPattern: raw &+ 2))
+        let raw = objectstore_property_counter_get()
+        objectstore_property_counter_set(raw &+ 2)
         return (raw >> 1, raw & 1 == 1)
     }
 
     private static func setRecording(_ recording: Bool) {
-        let raw = Int(bitPattern: pthread_getspecific(key))
-        pthread_setspecific(key, UnsafeRawPointer(bitPattern: (raw & ~1) | (recording ? 1 : 0)))
+        let raw = objectstore_property_counter_get()
+        objectstore_property_counter_set((raw & ~1) | (recording ? 1 : 0))
     }
-
-    private static let recorderKey: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
 
     /// The declarations recorder of the prototype being built on this thread, if any.
     static var recorder: DeclarationRecorder? {
-        pthread_getspecific(recorderKey).map { Unmanaged<DeclarationRecorder>.fromOpaque($0).takeUnretainedValue() }
+        objectstore_property_recorder_get().map { Unmanaged<DeclarationRecorder>.fromOpaque($0).takeUnretainedValue() }
     }
 
     /// Runs `body` with `recorder` receiving the declarations of every wrapper built meanwhile.
     static func recording<T>(into recorder: DeclarationRecorder, _ body: () -> T) -> T {
-        pthread_setspecific(recorderKey, Unmanaged.passUnretained(recorder).toOpaque())
+        objectstore_property_recorder_set(Unmanaged.passUnretained(recorder).toOpaque())
         setRecording(true)
         defer {
             setRecording(false)
-            pthread_setspecific(recorderKey, nil)
+            objectstore_property_recorder_set(nil)
         }
         return withExtendedLifetime(recorder) { body() }
     }
