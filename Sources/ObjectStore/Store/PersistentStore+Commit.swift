@@ -138,7 +138,7 @@ extension PersistentStore {
         let width = Int32(entity.columnNames.count)
         try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
             var values = ContiguousArray<DatabaseValue>()
-            for index in 0..<width { values.append(DatabaseValue(sqliteStatement: sqlite, index: index + 2)) }
+            for index in 0..<width { values.append(DatabaseValue(exactColumnOf: sqlite, at: index + 2)) }
             result = StoreRow(key: sqlite3_column_int64(sqlite, 0), version: sqlite3_column_int64(sqlite, 1), values: values)
         }
         return result

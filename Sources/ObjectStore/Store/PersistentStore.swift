@@ -38,6 +38,9 @@ final class PersistentStore: Sendable {
         configuration.busyMode = .timeout(description.busyTimeout)
         configuration.foreignKeysEnabled = false
         configuration.label = "ObjectStore"
+        configuration.prepareDatabase { db in
+            try StoreFunctions.register(db)
+        }
         let writer: any DatabaseWriter
         do {
             switch description.location {
@@ -107,7 +110,7 @@ final class PersistentStore: Sendable {
                 var values = ContiguousArray<DatabaseValue>()
                 values.reserveCapacity(Int(columnCount))
                 for index in 0..<columnCount {
-                    values.append(DatabaseValue(sqliteStatement: sqlite, index: index + 2))
+                    values.append(DatabaseValue(exactColumnOf: sqlite, at: index + 2))
                 }
                 try body(StoreRow(key: sqlite3_column_int64(sqlite, 0), version: sqlite3_column_int64(sqlite, 1), values: values))
             }
