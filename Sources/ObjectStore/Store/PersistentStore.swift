@@ -100,43 +100,77 @@ final class PersistentStore: Sendable {
         }
     }
 
-    /// Calls `body` for each row the query selects (whole rows).
+    /// Calls `body` for each row the query selects (whole rows, with their sort values).
     func forEachRow(_ query: StoreQuery, _ body: (StoreRow) throws -> Void) throws(ObjectStoreError) {
         try read { db in
             let (text, arguments) = query.sql(.rows)
             let statement = try db.cachedStatement(sql: text)
             let columnCount = Int32(query.entity.columnNames.count)
+            let sortCount = Int32(query.orders.count)
             try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
                 var values = ContiguousArray<DatabaseValue>()
                 values.reserveCapacity(Int(columnCount))
                 for index in 0..<columnCount {
                     values.append(DatabaseValue(exactColumnOf: sqlite, at: index + 2))
                 }
-                try body(StoreRow(key: sqlite3_column_int64(sqlite, 0), version: sqlite3_column_int64(sqlite, 1), values: values))
+                var sortKeys = ContiguousArray<DatabaseValue>()
+                if sortCount > 0 {
+                    sortKeys.reserveCapacity(Int(sortCount))
+                    for index in 0..<sortCount { sortKeys.append(DatabaseValue(exactColumnOf: sqlite, at: columnCount + 2 + index)) }
+                }
+                try body(StoreRow(key: sqlite3_column_int64(sqlite, 0), version: sqlite3_column_int64(sqlite, 1), values: values, sortKeys: sortKeys))
             }
         }
     }
 
-    /// The keys the query selects, with the values of its sort columns (other columns NULL).
-    func keys(_ query: StoreQuery) throws(ObjectStoreError) -> [StoreRow] {
+    /// The keys the query selects, with their sort values (`.keys`) or without (`.ids`); the
+    /// rows' `values` are empty.
+    func keys(_ query: StoreQuery, selection: StoreQuery.Selection = .keys) throws(ObjectStoreError) -> [StoreRow] {
         try read { db in
-            let (text, arguments) = query.sql(.keys)
+            let withSortKeys = selection == .keys && !query.orders.isEmpty
+            let (text, arguments) = query.sql(withSortKeys ? .keys : .ids)
             let statement = try db.cachedStatement(sql: text)
-            let width = query.entity.columnNames.count
+            let empty = ContiguousArray<DatabaseValue>()
+            let sortCount = Int32(query.orders.count)
             var rows: [StoreRow] = []
-            if query.orders.isEmpty {
-                let empty = ContiguousArray<DatabaseValue>()
-                try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
-                    rows.append(StoreRow(key: sqlite3_column_int64(sqlite, 0), version: 0, values: empty))
+            try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
+                var sortKeys = empty
+                if withSortKeys {
+                    sortKeys.reserveCapacity(Int(sortCount))
+                    for index in 0..<sortCount { sortKeys.append(DatabaseValue(exactColumnOf: sqlite, at: index + 1)) }
                 }
-            } else {
-                try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
-                    var values = ContiguousArray<DatabaseValue>(repeating: .null, count: width)
-                    for (offset, order) in query.orders.enumerated() {
-                        values[order.column] = DatabaseValue(sqliteStatement: sqlite, index: Int32(offset + 1))
-                    }
-                    rows.append(StoreRow(key: sqlite3_column_int64(sqlite, 0), version: 0, values: values))
-                }
+                rows.append(StoreRow(key: sqlite3_column_int64(sqlite, 0), version: 0, values: empty, sortKeys: sortKeys))
+            }
+            return rows
+        }
+    }
+
+    /// The IDs of the objects the query selects, read straight from the cursor.
+    func objectIDs(_ query: StoreQuery) throws(ObjectStoreError) -> [ObjectID] {
+        let storeEntity = storeEntities[query.entity.index]
+        return try read { db in
+            let (text, arguments) = query.sql(.ids)
+            let statement = try db.cachedStatement(sql: text)
+            var ids: [ObjectID] = []
+            try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
+                ids.append(ObjectID(storeEntity: storeEntity, key: sqlite3_column_int64(sqlite, 0)))
+            }
+            return ids
+        }
+    }
+
+    /// The values of the query's projections, one array per selected row.
+    func projectionRows(_ query: StoreQuery) throws(ObjectStoreError) -> [ContiguousArray<DatabaseValue>] {
+        try read { db in
+            let (text, arguments) = query.sql(.projections)
+            let statement = try db.cachedStatement(sql: text)
+            let width = Int32(query.projections.count)
+            var rows: [ContiguousArray<DatabaseValue>] = []
+            try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
+                var values = ContiguousArray<DatabaseValue>()
+                values.reserveCapacity(Int(width))
+                for index in 0..<width { values.append(DatabaseValue(exactColumnOf: sqlite, at: index + 1)) }
+                rows.append(values)
             }
             return rows
         }
@@ -146,7 +180,12 @@ final class PersistentStore: Sendable {
     func count(_ query: StoreQuery) throws(ObjectStoreError) -> Int {
         try read { db in
             let (text, arguments) = query.sql(.count)
-            return try Int.fetchOne(db, sql: text, arguments: StatementArguments(arguments)) ?? 0
+            let statement = try db.cachedStatement(sql: text)
+            var count = 0
+            try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
+                count = Int(sqlite3_column_int64(sqlite, 0))
+            }
+            return count
         }
     }
 
@@ -189,6 +228,7 @@ struct KeyMembership: StoreFilter {
     }
 
     func matches(_ object: ManagedObjectValues) -> Bool {
-        true
+        guard let key = object.object?.objectID.key else { return false }
+        return keys.contains(key)
     }
 }

@@ -1,8 +1,11 @@
-import GRDB
+package import GRDB
 
-/// One row of an entity table: key, version and the values of every column.
-struct StoreRow: Sendable {
-    var key: Int64
-    var version: Int64
-    var values: ContiguousArray<DatabaseValue>
+/// One row of an entity table: key, version and the values of every column, with the values the
+/// query sorts by.
+package struct StoreRow: Sendable {
+    package var key: Int64
+    package var version: Int64
+    package var values: ContiguousArray<DatabaseValue>
+    /// One value per `ORDER BY` term of the query that read the row.
+    package var sortKeys: ContiguousArray<DatabaseValue> = []
 }
