@@ -32,7 +32,7 @@ public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
     case storeFailure(path: String, reason: String)
     /// A fetch request's predicate or sort descriptors do not fit the entity (unknown key, type
     /// mismatch, unresolved variable, invalid regular expression).
-    case invalidFetchRequest(PredicateError)
+    case invalidFetchRequest(FetchPredicateError)
 
     /// A sentence that says what failed, where, and what to do.
     public var description: String {

@@ -74,9 +74,9 @@ public struct FetchRequest<Entity: ManagedObject>: Sendable {
 
     /// The request as a store query over `entity`: predicate compiled, sort keys resolved.
     ///
-    /// - Throws: ``PredicateError`` for unknown keys, type mismatches, unresolved variables and
+    /// - Throws: ``FetchPredicateError`` for unknown keys, type mismatches, unresolved variables and
     ///   invalid regular expressions.
-    package func storeQuery(entity: EntityDescription) throws(PredicateError) -> StoreQuery {
+    package func storeQuery(entity: EntityDescription) throws(FetchPredicateError) -> StoreQuery {
         var query = StoreQuery(entity: entity)
         for condition in conditions {
             query.filters.append(ColumnEquality(column: entity.column(forKeyPath: condition.keyPath.keyPath), value: condition.value))
@@ -84,7 +84,7 @@ public struct FetchRequest<Entity: ManagedObject>: Sendable {
         if let predicate {
             query.filters.append(try BoundPredicate(predicate.node, entity: entity))
         }
-        query.orders = try sortDescriptors.map { (descriptor) throws(PredicateError) -> StoreQuery.Order in try descriptor.order(for: entity) }
+        query.orders = try sortDescriptors.map { (descriptor) throws(FetchPredicateError) -> StoreQuery.Order in try descriptor.order(for: entity) }
         query.limit = fetchLimit > 0 ? fetchLimit : nil
         query.offset = max(0, fetchOffset)
         return query

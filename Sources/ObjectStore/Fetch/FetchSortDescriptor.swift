@@ -36,7 +36,7 @@ public struct FetchSortDescriptor<Root: ManagedObject>: Sendable, Hashable {
     }
 
     /// Orders by a key named as in format strings (`"start"`, `"sport.name"`); checked when the
-    /// request runs (``PredicateError/unknownKey(entity:key:)``).
+    /// request runs (``FetchPredicateError/unknownKey(entity:key:)``).
     public init(_ key: String, ascending: Bool = true, comparator: FetchSortComparator = .default) {
         self.key = .name(key)
         self.ascending = ascending
@@ -52,9 +52,9 @@ public struct FetchSortDescriptor<Root: ManagedObject>: Sendable, Hashable {
 
     /// The descriptor as an `ORDER BY` term for `entity`.
     ///
-    /// - Throws: ``PredicateError`` when the key is unknown, is a to-many relationship, or the
+    /// - Throws: ``FetchPredicateError`` when the key is unknown, is a to-many relationship, or the
     ///   comparator does not apply to its type.
-    package func order(for entity: EntityDescription) throws(PredicateError) -> StoreQuery.Order {
+    package func order(for entity: EntityDescription) throws(FetchPredicateError) -> StoreQuery.Order {
         guard let names = key.names(on: entity) else { throw .unknownKey(entity: entity.name, key: key.description) }
         let name = names.joined(separator: ".")
         let resolved = try ResolvedKey(names, from: entity, key: name, root: entity)

@@ -14,7 +14,7 @@ package struct BoundPredicate: StoreFilter {
     package let relatedEntities: Set<Int>
 
     /// Compiles `node` for `entity`.
-    package init(_ node: PredicateNode, entity: EntityDescription) throws(PredicateError) {
+    package init(_ node: PredicateNode, entity: EntityDescription) throws(FetchPredicateError) {
         self.entity = entity
         let bound = try PredicateBinder(root: entity).bind(node)
         self.node = bound

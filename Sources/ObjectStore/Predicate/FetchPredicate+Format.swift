@@ -8,15 +8,15 @@ extension FetchPredicate {
     /// Arguments replace `%@` (any ``PredicateArgument``, or nil), `%K` (a key name), `%d` `%i`
     /// `%ld` `%u` (integers) and `%f` (numbers), from left to right. Quoted `'%@'` is a literal.
     ///
-    /// - Throws: ``PredicateError`` for a syntax error (naming the offset), a missing or
+    /// - Throws: ``FetchPredicateError`` for a syntax error (naming the offset), a missing or
     ///   ill-typed argument, or unused arguments. Keys are checked later, when the predicate is
     ///   compiled for an entity.
-    public init(format: String, _ arguments: (any PredicateArgument)?...) throws(PredicateError) {
+    public init(format: String, _ arguments: (any PredicateArgument)?...) throws(FetchPredicateError) {
         try self.init(format: format, argumentArray: arguments)
     }
 
     /// Parses a predicate in Core Data's format syntax with an array of arguments.
-    public init(format: String, argumentArray arguments: [(any PredicateArgument)?]) throws(PredicateError) {
+    public init(format: String, argumentArray arguments: [(any PredicateArgument)?]) throws(FetchPredicateError) {
         self.init(node: try PredicateParser.parse(format, arguments: arguments))
     }
 
@@ -44,7 +44,7 @@ extension FetchPredicate {
         }
     }
 
-    private static func substitute(_ expression: PredicateExpression, _ variables: [String: (any PredicateArgument)?]) -> PredicateExpression {
+    private static func substitute(_ expression: PredicateTerm, _ variables: [String: (any PredicateArgument)?]) -> PredicateTerm {
         switch expression {
         case .variable(let name):
             guard let entry = variables[name] else { return expression }

@@ -12,8 +12,8 @@
 /// ```
 ///
 /// Every form builds the same predicate tree. When a request runs, the tree is compiled against
-/// the entity: keys are resolved and type-checked (``PredicateError/unknownKey(entity:key:)``,
-/// ``PredicateError/typeMismatch(entity:key:reason:)``), then evaluated in SQL by the store and in
+/// the entity: keys are resolved and type-checked (``FetchPredicateError/unknownKey(entity:key:)``,
+/// ``FetchPredicateError/typeMismatch(entity:key:reason:)``), then evaluated in SQL by the store and in
 /// Swift for unsaved objects, with exactly the same result. See <doc:PredicateSyntax> for the
 /// language and its semantics (three-valued logic with nil, folding, `LIKE`, quantifiers).
 ///
@@ -56,5 +56,38 @@ public struct FetchPredicate<Root: ManagedObject>: Sendable, Hashable, CustomStr
     /// unknown: `NOT (note == "x")` does not match objects whose `note` is nil.
     public static prefix func ! (operand: FetchPredicate) -> FetchPredicate {
         FetchPredicate(node: .not(operand.node))
+    }
+}
+
+extension FetchPredicate {
+    /// The tree with Swift key paths replaced by the names they stand for on `entity` (key paths
+    /// that name no persistent property are left as they are).
+    package func resolvingKeyPaths(on entity: EntityDescription) -> PredicateNode {
+        Self.resolve(node, entity)
+    }
+
+    private static func resolve(_ node: PredicateNode, _ entity: EntityDescription) -> PredicateNode {
+        switch node {
+        case .constant: return node
+        case .not(let operand): return .not(resolve(operand, entity))
+        case .and(let left, let right): return .and(resolve(left, entity), resolve(right, entity))
+        case .or(let left, let right): return .or(resolve(left, entity), resolve(right, entity))
+        case .comparison(var comparison):
+            comparison.lhs = resolve(comparison.lhs, entity)
+            comparison.rhs = resolve(comparison.rhs, entity)
+            return .comparison(comparison)
+        }
+    }
+
+    private static func resolve(_ term: PredicateTerm, _ entity: EntityDescription) -> PredicateTerm {
+        switch term {
+        case .key(let reference):
+            guard let names = reference.names(on: entity) else { return term }
+            return .key(.name(names.joined(separator: ".")))
+        case .list(let elements):
+            return .list(elements.map { resolve($0, entity) })
+        case .value, .variable, .evaluatedObject:
+            return term
+        }
     }
 }

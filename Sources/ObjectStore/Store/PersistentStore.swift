@@ -189,6 +189,19 @@ final class PersistentStore: Sendable {
         }
     }
 
+    /// `EXPLAIN QUERY PLAN` of the query's ID selection: the detail of each step.
+    func queryPlan(_ query: StoreQuery) throws(ObjectStoreError) -> [String] {
+        try read { db in
+            let (text, arguments) = query.sql(.ids)
+            let statement = try db.makeStatement(sql: "EXPLAIN QUERY PLAN " + text)
+            var lines: [String] = []
+            try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
+                if case .string(let detail) = DatabaseValue(exactColumnOf: sqlite, at: 3).storage { lines.append(detail) }
+            }
+            return lines
+        }
+    }
+
     /// The rows with the given keys (missing keys are skipped).
     func rows(entity: EntityDescription, keys: [Int64]) throws(ObjectStoreError) -> [StoreRow] {
         var result: [StoreRow] = []

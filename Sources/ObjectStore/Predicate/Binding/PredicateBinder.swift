@@ -13,12 +13,12 @@ struct PredicateBinder {
         /// A constant (converted once the other side's domain is known).
         case constant(PredicateValue)
         /// `{…}`.
-        case list([PredicateExpression])
+        case list([PredicateTerm])
         /// A to-many key path, to be quantified.
         case toMany(hops: [RelationshipDescription], relationship: RelationshipDescription, member: [String], key: String)
     }
 
-    func bind(_ node: PredicateNode) throws(PredicateError) -> BoundNode {
+    func bind(_ node: PredicateNode) throws(FetchPredicateError) -> BoundNode {
         switch node {
         case .constant(let value): return .constant(value)
         case .not(let operand): return .not(try bind(operand))
@@ -30,7 +30,7 @@ struct PredicateBinder {
 
     // MARK: Comparisons
 
-    private func bind(_ comparison: PredicateComparison) throws(PredicateError) -> BoundNode {
+    private func bind(_ comparison: PredicateComparison) throws(FetchPredicateError) -> BoundNode {
         let lhs = try side(comparison.lhs)
         let rhs = try side(comparison.rhs)
         if case let .toMany(hops, relationship, member, key) = lhs {
@@ -55,7 +55,7 @@ struct PredicateBinder {
         return try bindSimple(lhs, comparison.op, rhs, options: comparison.options)
     }
 
-    private func side(_ expression: PredicateExpression) throws(PredicateError) -> Side {
+    private func side(_ expression: PredicateTerm) throws(FetchPredicateError) -> Side {
         switch expression {
         case .value(let value):
             return .constant(value)
@@ -80,7 +80,7 @@ struct PredicateBinder {
     }
 
     /// The member of a to-many relationship (scope 1), or a key that continues from it.
-    private func memberSide(_ relationship: RelationshipDescription, _ member: [String], key: String) throws(PredicateError) -> Side {
+    private func memberSide(_ relationship: RelationshipDescription, _ member: [String], key: String) throws(FetchPredicateError) -> Side {
         let destination = relationship.destination
         guard !member.isEmpty else {
             return .operand(BoundOperand(source: .objectKey(hops: []), scope: 1), .object(destination.name), key: key)
@@ -117,9 +117,9 @@ struct PredicateBinder {
 
     // MARK: Simple comparisons
 
-    private func bindSimple(_ lhs: Side, _ op: PredicateOperator, _ rhs: Side, options: ComparisonOptions) throws(PredicateError) -> BoundNode {
+    private func bindSimple(_ lhs: Side, _ op: PredicateOperator, _ rhs: Side, options: ComparisonOptions) throws(FetchPredicateError) -> BoundNode {
         let key = keyName(lhs) ?? keyName(rhs) ?? "constant"
-        func mismatch(_ reason: String) -> PredicateError {
+        func mismatch(_ reason: String) -> FetchPredicateError {
             .typeMismatch(entity: root.name, key: key, reason: reason)
         }
         if case .toMany = lhs { throw mismatch("a to-many key path needs ANY, ALL, NONE or @count") }
@@ -141,7 +141,7 @@ struct PredicateBinder {
         }
     }
 
-    private func bindComparison(_ lhs: Side, _ op: PredicateOperator, _ rhs: Side, options: ComparisonOptions, mismatch: (String) -> PredicateError) throws(PredicateError) -> BoundNode {
+    private func bindComparison(_ lhs: Side, _ op: PredicateOperator, _ rhs: Side, options: ComparisonOptions, mismatch: (String) -> FetchPredicateError) throws(FetchPredicateError) -> BoundNode {
         let comparison: BoundComparison = switch op {
         case .equal: .equal
         case .notEqual: .notEqual
@@ -166,7 +166,7 @@ struct PredicateBinder {
         return .compare(try operand(lhs, domain, options, mismatch: mismatch), comparison, try operand(rhs, domain, options, mismatch: mismatch), domain.collation)
     }
 
-    private func nullTestOperand(_ side: Side, mismatch: (String) -> PredicateError) throws(PredicateError) -> BoundOperand? {
+    private func nullTestOperand(_ side: Side, mismatch: (String) -> FetchPredicateError) throws(FetchPredicateError) -> BoundOperand? {
         switch side {
         case .operand(let operand, _, _): return operand
         case .constant(.null): return BoundOperand(source: .constant(.null), scope: 0)
@@ -175,8 +175,8 @@ struct PredicateBinder {
         }
     }
 
-    private func bindMembership(_ lhs: Side, _ rhs: Side, options: ComparisonOptions, mismatch: (String) -> PredicateError) throws(PredicateError) -> BoundNode {
-        let elements = try listElements(rhs, mismatch: mismatch).map { (element) throws(PredicateError) -> Side in try side(element) }
+    private func bindMembership(_ lhs: Side, _ rhs: Side, options: ComparisonOptions, mismatch: (String) -> FetchPredicateError) throws(FetchPredicateError) -> BoundNode {
+        let elements = try listElements(rhs, mismatch: mismatch).map { (element) throws(FetchPredicateError) -> Side in try side(element) }
         var domain: ValueDomain?
         for side in [lhs] + elements {
             if case .operand(_, let sideDomain, _) = side {
@@ -197,7 +197,7 @@ struct PredicateBinder {
         return .inList(left, bound, domain.collation)
     }
 
-    private func bindText(_ textOperator: TextOperator, _ lhs: Side, _ rhs: Side, options: ComparisonOptions, mismatch: (String) -> PredicateError) throws(PredicateError) -> BoundNode {
+    private func bindText(_ textOperator: TextOperator, _ lhs: Side, _ rhs: Side, options: ComparisonOptions, mismatch: (String) -> FetchPredicateError) throws(FetchPredicateError) -> BoundNode {
         for side in [lhs, rhs] {
             switch side {
             case .operand(_, let domain, _) where domain != .text:
@@ -224,16 +224,16 @@ struct PredicateBinder {
     }
 
     /// The elements of `{…}` or of an array/set constant.
-    private func listElements(_ side: Side, mismatch: (String) -> PredicateError) throws(PredicateError) -> [PredicateExpression] {
+    private func listElements(_ side: Side, mismatch: (String) -> FetchPredicateError) throws(FetchPredicateError) -> [PredicateTerm] {
         switch side {
         case .list(let elements): return elements
-        case .constant(.collection(let values)): return values.map(PredicateExpression.value)
+        case .constant(.collection(let values)): return values.map(PredicateTerm.value)
         default: throw mismatch("expected a list {…} or an array argument on the right")
         }
     }
 
     /// The domain both sides share (a key's, or a constant's natural domain).
-    private func commonDomain(_ lhs: Side, _ rhs: Side, mismatch: (String) -> PredicateError) throws(PredicateError) -> ValueDomain {
+    private func commonDomain(_ lhs: Side, _ rhs: Side, mismatch: (String) -> FetchPredicateError) throws(FetchPredicateError) -> ValueDomain {
         switch (lhs, rhs) {
         case let (.operand(_, left, _), .operand(_, right, _)):
             guard left == right else { throw mismatch("compares \(left) with \(right)") }
@@ -249,7 +249,7 @@ struct PredicateBinder {
     }
 
     /// `side` as an operand of `domain`, folded with `options`.
-    private func operand(_ side: Side, _ domain: ValueDomain, _ options: ComparisonOptions, mismatch: (String) -> PredicateError) throws(PredicateError) -> BoundOperand {
+    private func operand(_ side: Side, _ domain: ValueDomain, _ options: ComparisonOptions, mismatch: (String) -> FetchPredicateError) throws(FetchPredicateError) -> BoundOperand {
         switch side {
         case .operand(var operand, let sideDomain, _):
             guard sideDomain == domain else { throw mismatch("compares \(sideDomain) with \(domain)") }
@@ -267,7 +267,7 @@ struct PredicateBinder {
     }
 
     /// A constant in the stored form of `domain`.
-    private func convert(_ value: PredicateValue, to domain: ValueDomain, mismatch: (String) -> PredicateError) throws(PredicateError) -> DatabaseValue {
+    private func convert(_ value: PredicateValue, to domain: ValueDomain, mismatch: (String) -> FetchPredicateError) throws(FetchPredicateError) -> DatabaseValue {
         switch (domain, value) {
         case (_, .null):
             return .null

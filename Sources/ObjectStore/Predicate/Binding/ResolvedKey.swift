@@ -16,7 +16,7 @@ struct ResolvedKey {
     let end: End
 
     /// Resolves `names` from `entity`; `key` and `root` name the key in errors.
-    init(_ names: [String], from entity: EntityDescription, key: String, root: EntityDescription) throws(PredicateError) {
+    init(_ names: [String], from entity: EntityDescription, key: String, root: EntityDescription) throws(FetchPredicateError) {
         var hops: [RelationshipDescription] = []
         var current = entity
         var index = 0

@@ -38,7 +38,7 @@ enum PredicateFormatter {
         return quantifier + write(comparison.lhs) + " " + comparison.op.formatToken + comparison.options.formatModifier + " " + write(comparison.rhs)
     }
 
-    static func write(_ expression: PredicateExpression) -> String {
+    static func write(_ expression: PredicateTerm) -> String {
         switch expression {
         case .key(.name(let name)):
             return name.split(separator: ".", omittingEmptySubsequences: false).map { component in

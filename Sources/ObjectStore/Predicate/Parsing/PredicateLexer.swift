@@ -10,7 +10,7 @@ struct PredicateLexer {
     }
 
     /// Every token, ending with `.end`.
-    static func tokens(of format: String) throws(PredicateError) -> [PredicateToken] {
+    static func tokens(of format: String) throws(FetchPredicateError) -> [PredicateToken] {
         var lexer = PredicateLexer(format)
         var tokens: [PredicateToken] = []
         while true {
@@ -28,7 +28,7 @@ struct PredicateLexer {
         position + distance < characters.count ? characters[position + distance] : nil
     }
 
-    private mutating func next() throws(PredicateError) -> PredicateToken {
+    private mutating func next() throws(FetchPredicateError) -> PredicateToken {
         while let character = current, character.isWhitespace { position += 1 }
         let start = position
         guard let character = current else { return PredicateToken(kind: .end, offset: start, text: "") }
@@ -78,7 +78,7 @@ struct PredicateLexer {
         return String(characters[start..<position])
     }
 
-    private mutating func readNumber(start: Int) throws(PredicateError) -> PredicateToken {
+    private mutating func readNumber(start: Int) throws(FetchPredicateError) -> PredicateToken {
         func isDigit(_ character: Character?) -> Bool { character.map { $0.isASCII && $0.isNumber } ?? false }
         if current == "0", let x = peek(), x == "x" || x == "X" {
             position += 2
@@ -111,7 +111,7 @@ struct PredicateLexer {
         return PredicateToken(kind: isReal ? .real(text) : .integer(text), offset: start, text: text)
     }
 
-    private mutating func readString(quote: Character, start: Int) throws(PredicateError) -> PredicateToken {
+    private mutating func readString(quote: Character, start: Int) throws(FetchPredicateError) -> PredicateToken {
         position += 1
         var value = ""
         while let character = current {
@@ -147,7 +147,7 @@ struct PredicateLexer {
         throw .unterminatedString(offset: start, format: format)
     }
 
-    private mutating func readSpecifier(start: Int) throws(PredicateError) -> PredicateToken {
+    private mutating func readSpecifier(start: Int) throws(FetchPredicateError) -> PredicateToken {
         position += 1
         var length = ""
         while current == "l" && length.count < 2 {

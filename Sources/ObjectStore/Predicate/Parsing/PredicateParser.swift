@@ -13,7 +13,7 @@ struct PredicateParser {
     private var argumentIndex = 0
 
     /// Parses `format` with `arguments`.
-    static func parse(_ format: String, arguments: [(any PredicateArgument)?]) throws(PredicateError) -> PredicateNode {
+    static func parse(_ format: String, arguments: [(any PredicateArgument)?]) throws(FetchPredicateError) -> PredicateNode {
         var parser = PredicateParser(format: format, tokens: try PredicateLexer.tokens(of: format), arguments: arguments)
         let node = try parser.parseOr()
         guard parser.current.kind == .end else {
@@ -38,7 +38,7 @@ struct PredicateParser {
         return tokens[position]
     }
 
-    private func unexpected(expected: String) -> PredicateError {
+    private func unexpected(expected: String) -> FetchPredicateError {
         let token = current
         if token.kind == .end { return .unexpectedEnd(offset: token.offset, format: format, expected: expected) }
         return .unexpectedToken(token.text, offset: token.offset, format: format, expected: expected)
@@ -57,13 +57,13 @@ struct PredicateParser {
         return false
     }
 
-    private mutating func expect(_ symbol: String, _ description: String) throws(PredicateError) {
+    private mutating func expect(_ symbol: String, _ description: String) throws(FetchPredicateError) {
         guard accept(symbols: [symbol]) else { throw unexpected(expected: description) }
     }
 
     // MARK: Predicates
 
-    private mutating func parseOr() throws(PredicateError) -> PredicateNode {
+    private mutating func parseOr() throws(FetchPredicateError) -> PredicateNode {
         var node = try parseAnd()
         while accept(keywords: ["OR"], symbols: ["||"]) {
             node = .or(node, try parseAnd())
@@ -71,7 +71,7 @@ struct PredicateParser {
         return node
     }
 
-    private mutating func parseAnd() throws(PredicateError) -> PredicateNode {
+    private mutating func parseAnd() throws(FetchPredicateError) -> PredicateNode {
         var node = try parseNot()
         while accept(keywords: ["AND"], symbols: ["&&"]) {
             node = .and(node, try parseNot())
@@ -79,14 +79,14 @@ struct PredicateParser {
         return node
     }
 
-    private mutating func parseNot() throws(PredicateError) -> PredicateNode {
+    private mutating func parseNot() throws(FetchPredicateError) -> PredicateNode {
         if accept(keywords: ["NOT"], symbols: ["!"]) {
             return .not(try parseNot())
         }
         return try parsePrimary()
     }
 
-    private mutating func parsePrimary() throws(PredicateError) -> PredicateNode {
+    private mutating func parsePrimary() throws(FetchPredicateError) -> PredicateNode {
         if accept(symbols: ["("]) {
             let node = try parseOr()
             try expect(")", "')'")
@@ -97,7 +97,7 @@ struct PredicateParser {
         return .comparison(try parseComparison())
     }
 
-    private mutating func parseComparison() throws(PredicateError) -> PredicateComparison {
+    private mutating func parseComparison() throws(FetchPredicateError) -> PredicateComparison {
         var quantifier: PredicateQuantifier?
         switch current.keyword {
         case "ANY", "SOME": quantifier = .any
@@ -113,7 +113,7 @@ struct PredicateParser {
         return PredicateComparison(quantifier: quantifier, lhs, op, rhs, options: options)
     }
 
-    private mutating func parseOperator() throws(PredicateError) -> PredicateOperator {
+    private mutating func parseOperator() throws(FetchPredicateError) -> PredicateOperator {
         let expected = "a comparison operator (==, !=, <, <=, >, >=, IN, BETWEEN, BEGINSWITH, ENDSWITH, CONTAINS, LIKE, MATCHES)"
         let op: PredicateOperator
         switch (current.kind, current.keyword) {
@@ -136,7 +136,7 @@ struct PredicateParser {
         return op
     }
 
-    private mutating func parseModifier() throws(PredicateError) -> ComparisonOptions {
+    private mutating func parseModifier() throws(FetchPredicateError) -> ComparisonOptions {
         guard current.isSymbol("[") else { return [] }
         let start = current.offset
         position += 1
@@ -156,7 +156,7 @@ struct PredicateParser {
 
     // MARK: Expressions
 
-    private mutating func parseExpression() throws(PredicateError) -> PredicateExpression {
+    private mutating func parseExpression() throws(FetchPredicateError) -> PredicateTerm {
         let expected = "a key, a value, a variable or a list"
         let token = current
         switch token.kind {
@@ -214,7 +214,7 @@ struct PredicateParser {
             return try argumentExpression(specifier, token: token)
         case .symbol("{"):
             position += 1
-            var elements: [PredicateExpression] = []
+            var elements: [PredicateTerm] = []
             if accept(symbols: ["}"]) { return .list(elements) }
             repeat {
                 elements.append(try parseExpression())
@@ -227,7 +227,7 @@ struct PredicateParser {
     }
 
     /// Reads `.name`, `.#name` and `.@count` components after the first one.
-    private mutating func parseKeyPath(startingWith components: [String]) throws(PredicateError) -> String {
+    private mutating func parseKeyPath(startingWith components: [String]) throws(FetchPredicateError) -> String {
         var components = components
         while current.isSymbol(".") {
             position += 1
@@ -236,7 +236,7 @@ struct PredicateParser {
         return components.joined(separator: ".")
     }
 
-    private mutating func parseKeyComponent() throws(PredicateError) -> String {
+    private mutating func parseKeyComponent() throws(FetchPredicateError) -> String {
         switch current.kind {
         case .word(let word) where current.keyword == nil:
             position += 1
@@ -253,7 +253,7 @@ struct PredicateParser {
     }
 
     /// `CAST(value, "NSDate")` or `CAST(value, "NSDecimalNumber")`.
-    private mutating func parseCast() throws(PredicateError) -> PredicateExpression {
+    private mutating func parseCast() throws(FetchPredicateError) -> PredicateTerm {
         position += 2
         let valueToken = current
         guard case .value(let value) = try parseExpression() else { throw unexpectedAt(valueToken, expected: "a number or a string to cast") }
@@ -279,11 +279,11 @@ struct PredicateParser {
         }
     }
 
-    private func unexpectedAt(_ token: PredicateToken, expected: String) -> PredicateError {
+    private func unexpectedAt(_ token: PredicateToken, expected: String) -> FetchPredicateError {
         .unexpectedToken(token.text, offset: token.offset, format: format, expected: expected)
     }
 
-    private func number(_ token: PredicateToken, negative: Bool) throws(PredicateError) -> PredicateValue {
+    private func number(_ token: PredicateToken, negative: Bool) throws(FetchPredicateError) -> PredicateValue {
         switch token.kind {
         case .integer(let text):
             let magnitude: UInt64?
@@ -309,14 +309,14 @@ struct PredicateParser {
 
     // MARK: Arguments
 
-    private mutating func argumentExpression(_ specifier: String, token: PredicateToken) throws(PredicateError) -> PredicateExpression {
+    private mutating func argumentExpression(_ specifier: String, token: PredicateToken) throws(FetchPredicateError) -> PredicateTerm {
         guard argumentIndex < arguments.count else {
             throw .missingArgument(specifier, offset: token.offset, format: format)
         }
         let argument = arguments[argumentIndex]
         argumentIndex += 1
         let value = argument?.predicateValue ?? .null
-        func invalid(_ reason: String) -> PredicateError {
+        func invalid(_ reason: String) -> FetchPredicateError {
             .invalidArgument(specifier, offset: token.offset, format: format, reason: reason)
         }
         switch specifier.last {

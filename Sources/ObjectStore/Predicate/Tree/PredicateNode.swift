@@ -17,13 +17,13 @@ package indirect enum PredicateNode: Sendable, Hashable {
 package struct PredicateComparison: Sendable, Hashable {
     /// `ANY`, `ALL` or `NONE` before a to-many key path, or nil.
     package var quantifier: PredicateQuantifier?
-    package var lhs: PredicateExpression
+    package var lhs: PredicateTerm
     package var op: PredicateOperator
     /// `[c]`, `[d]` or `[cd]`.
     package var options: ComparisonOptions
-    package var rhs: PredicateExpression
+    package var rhs: PredicateTerm
 
-    package init(quantifier: PredicateQuantifier? = nil, _ lhs: PredicateExpression, _ op: PredicateOperator, _ rhs: PredicateExpression, options: ComparisonOptions = []) {
+    package init(quantifier: PredicateQuantifier? = nil, _ lhs: PredicateTerm, _ op: PredicateOperator, _ rhs: PredicateTerm, options: ComparisonOptions = []) {
         self.quantifier = quantifier
         self.lhs = lhs
         self.op = op

@@ -4,7 +4,7 @@ public import Foundation
 /// variable.
 ///
 /// Values are converted to an attribute's stored form when the predicate is compiled for an
-/// entity; a value that does not fit the attribute is a ``PredicateError/typeMismatch(entity:key:reason:)``.
+/// entity; a value that does not fit the attribute is a ``FetchPredicateError/typeMismatch(entity:key:reason:)``.
 public enum PredicateValue: Sendable, Hashable, CustomStringConvertible {
     /// `nil` / `NULL`.
     case null

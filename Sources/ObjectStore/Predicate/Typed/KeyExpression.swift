@@ -48,7 +48,7 @@ public struct KeyExpression<Root: ManagedObject, Value>: Sendable {
     }
 
     /// The comparison of this key with `rhs`.
-    func compare(_ op: PredicateOperator, _ rhs: PredicateExpression, options: ComparisonOptions = []) -> FetchPredicate<Root> {
+    func compare(_ op: PredicateOperator, _ rhs: PredicateTerm, options: ComparisonOptions = []) -> FetchPredicate<Root> {
         FetchPredicate(node: .comparison(PredicateComparison(quantifier: quantifier, .key(reference), op, rhs, options: options)))
     }
 }

@@ -6,7 +6,7 @@
 /// ```swift
 /// do {
 ///     _ = try FetchPredicate<Event>(format: "name == AND x")
-/// } catch PredicateError.unexpectedToken(let token, let offset, _, _) {
+/// } catch FetchPredicateError.unexpectedToken(let token, let offset, _, _) {
 ///     print(token, offset) // AND 8
 /// }
 /// ```
@@ -14,7 +14,7 @@
 /// Key and type errors come from running a request (wrapped in
 /// ``ObjectStoreError/invalidFetchRequest(_:)``) or from ``FetchPredicate/evaluate(with:)``, once
 /// the entity is known; they name the entity and the key.
-public enum PredicateError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum FetchPredicateError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A token that cannot appear where it stands.
     case unexpectedToken(String, offset: Int, format: String, expected: String)
     /// The format string ends where more is needed.

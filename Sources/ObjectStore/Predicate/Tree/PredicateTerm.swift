@@ -1,5 +1,5 @@
 /// One side of a comparison in a predicate tree.
-package indirect enum PredicateExpression: Sendable, Hashable {
+package indirect enum PredicateTerm: Sendable, Hashable {
     /// A key path of the evaluated object (`title`, `sport.name`, `events.@count`).
     case key(KeyReference)
     /// A constant.
@@ -7,7 +7,7 @@ package indirect enum PredicateExpression: Sendable, Hashable {
     /// `$NAME`, replaced by ``FetchPredicate/withSubstituting(_:)``.
     case variable(String)
     /// `{a, b, …}`: the right-hand side of `IN` or `BETWEEN`.
-    case list([PredicateExpression])
+    case list([PredicateTerm])
     /// `SELF`: the evaluated object itself.
     case evaluatedObject
 }
