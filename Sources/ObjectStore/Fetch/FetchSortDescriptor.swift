@@ -14,7 +14,7 @@
 /// collations that run the same comparison as in-memory ordering, so both orders are identical.
 ///
 /// Named apart from Foundation's `SortDescriptor` so that both can be imported together.
-public struct FetchSortDescriptor<Root: ManagedObject>: Sendable, Hashable {
+public struct FetchSortDescriptor<Root: ManagedObject>: Sendable, Hashable, CustomStringConvertible {
     let key: KeyReference
     /// Whether values sort from smallest to largest (nil first).
     public var ascending: Bool
@@ -41,6 +41,11 @@ public struct FetchSortDescriptor<Root: ManagedObject>: Sendable, Hashable {
         self.key = .name(key)
         self.ascending = ascending
         self.comparator = comparator
+    }
+
+    /// The key, direction and comparator, as `"sport.name ascending localizedStandard"`.
+    public var description: String {
+        "\(key) \(ascending ? "ascending" : "descending")" + (comparator == .default ? "" : " \(comparator)")
     }
 
     /// The same key and comparator in the other direction.

@@ -123,6 +123,19 @@ package struct StoreQuery: Sendable {
         filters.allSatisfy { $0.matches(values) }
     }
 
+    /// Whether `object`, with its current (possibly unsaved) values, satisfies every filter: the
+    /// in-memory evaluation a fetched results controller runs on a changed object.
+    package func matches(_ object: ManagedObject) -> Bool {
+        if object.state.contains(.fault) { object.context?.fulfillFault(object) }
+        return matches(ManagedObjectValues(entity: entity, values: object.values, object: object))
+    }
+
+    /// The row of `object` with its current values and sort values, for ``areInIncreasingOrder(_:_:)``.
+    package func row(of object: ManagedObject) -> StoreRow {
+        if object.state.contains(.fault) { object.context?.fulfillFault(object) }
+        return StoreRow(key: object.objectID.key, version: object.version, values: object.values, sortKeys: sortKeys(values: object.values, object: object))
+    }
+
     /// The sort values of an object in memory, as the SQL selects them.
     package func sortKeys(values: ContiguousArray<DatabaseValue>, object: ManagedObject?) -> ContiguousArray<DatabaseValue> {
         var keys = ContiguousArray<DatabaseValue>()

@@ -8,4 +8,11 @@ package struct StoreRow: Sendable {
     package var values: ContiguousArray<DatabaseValue>
     /// One value per `ORDER BY` term of the query that read the row.
     package var sortKeys: ContiguousArray<DatabaseValue> = []
+
+    package init(key: Int64, version: Int64, values: ContiguousArray<DatabaseValue>, sortKeys: ContiguousArray<DatabaseValue> = []) {
+        self.key = key
+        self.version = version
+        self.values = values
+        self.sortKeys = sortKeys
+    }
 }

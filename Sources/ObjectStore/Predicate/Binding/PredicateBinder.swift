@@ -42,12 +42,19 @@ struct PredicateBinder {
             return .quantified(quantifier, owner: hops, ownerScope: 0, relationship: relationship, inner: inner)
         }
         if case let .toMany(hops, relationship, member, key) = rhs {
-            guard comparison.op == .in, comparison.quantifier == nil || comparison.quantifier == .any else {
-                throw .typeMismatch(entity: root.name, key: key, reason: "a to-many key path on the right works only with IN")
+            // `value IN toMany.key` is `ANY toMany.key == value`; a quantifier may also stand
+            // before a value compared with a to-many key on the right (`ANY 3 < players.age`).
+            let op: PredicateOperator
+            if comparison.op == .in && comparison.quantifier == nil {
+                op = .equal
+            } else if comparison.quantifier != nil && comparison.op != .in {
+                op = comparison.op
+            } else {
+                throw .typeMismatch(entity: root.name, key: key, reason: "a to-many key path on the right needs IN, or ANY, ALL or NONE with a comparison")
             }
             let memberSide = try self.memberSide(relationship, member, key: key)
-            let inner = try bindSimple(lhs, .equal, memberSide, options: comparison.options)
-            return .quantified(.any, owner: hops, ownerScope: 0, relationship: relationship, inner: inner)
+            let inner = try bindSimple(lhs, op, memberSide, options: comparison.options)
+            return .quantified(comparison.quantifier ?? .any, owner: hops, ownerScope: 0, relationship: relationship, inner: inner)
         }
         if comparison.quantifier != nil {
             throw .typeMismatch(entity: root.name, key: keyName(lhs) ?? keyName(rhs) ?? "?", reason: "ANY, ALL and NONE need a to-many key path")
