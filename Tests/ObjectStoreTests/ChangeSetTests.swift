@@ -37,9 +37,7 @@ import Testing
         let event = try view.insert(Event.self)
         event.code = "m"
         event.title = "before"
-        let doomed = try view.insert(Event.self)
-        doomed.code = "d"
-        try view.save()
+        let doomed = try view.savedEvent(code: "d")
         let child = view.newChildContext(concurrency: .mainQueue)
         let inChild = try child.existingObject(with: event.objectID, as: Event.self)
         let merged = Recorder<ChangeSet>()
@@ -66,9 +64,7 @@ import Testing
         let stream = container.changeSets()
         let background = container.newBackgroundContext()
         let id = try await background.perform {
-            let event = try background.insert(Event.self)
-            event.code = "s"
-            try background.save()
+            let event = try background.savedEvent(code: "s")
             return event.objectID
         }
         var iterator = stream.makeAsyncIterator()
@@ -158,9 +154,7 @@ import Testing
         let container = try TestModel.inMemory()
         let view = container.viewContext
         view.automaticallyMergesChangesFromParent = false
-        let event = try view.insert(Event.self)
-        event.code = "k"
-        try view.save()
+        let event = try view.savedEvent(code: "k")
         let background = container.newBackgroundContext()
         let id = event.objectID
         try await background.perform {
@@ -181,9 +175,7 @@ import Testing
     @Test func mergedContextKeepsUnsavedEditsAndStillReportsTheConflict() async throws {
         let container = try TestModel.inMemory()
         let view = container.viewContext
-        let event = try view.insert(Event.self)
-        event.code = "u"
-        try view.save()
+        let event = try view.savedEvent(code: "u")
         event.title = "mine"
         let background = container.newBackgroundContext()
         let id = event.objectID
@@ -205,9 +197,7 @@ import Testing
         let container = try TestModel.inMemory()
         let view = container.viewContext
         view.automaticallyMergesChangesFromParent = false
-        let event = try view.insert(Event.self)
-        event.code = "x"
-        try view.save()
+        let event = try view.savedEvent(code: "x")
         let background = container.newBackgroundContext()
         let id = event.objectID
         try await background.perform {
@@ -221,5 +211,37 @@ import Testing
             guard case ObjectStoreError.saveConflict(let conflicts) = error else { return false }
             return conflicts.map(\.kind) == [.deletedElsewhere] && conflicts.map(\.objectID) == [id]
         }
+    }
+}
+
+@Suite struct MergeReachTests {
+    @Test func privateChildOfABackgroundContextReceivesMerges() async throws {
+        let container = try TestModel.inMemory()
+        let writer = container.newBackgroundContext()
+        let id = try await writer.perform { try writer.savedEvent(code: "p").objectID }
+        let reader = container.newBackgroundContext()
+        reader.automaticallyMergesChangesFromParent = true
+        let child = reader.newChildContext()
+        let notices = Recorder<ObjectsDidChange>()
+        let token = child.addObjectsDidChangeObserver { notices.append($0) }
+        defer { token.cancel() }
+        _ = try await child.perform { try child.existingObject(with: id, as: Event.self).title }
+        try await writer.perform {
+            try writer.existingObject(with: id, as: Event.self).title = "pushed"
+            try writer.save()
+        }
+        await reader.flush()
+        await child.flush()
+        let title = try await child.perform { try child.existingObject(with: id, as: Event.self).title }
+        #expect(title == "pushed")
+        #expect(notices.values.contains { $0.refreshedObjectIDs.contains(id) })
+    }
+
+    @Test func defaultStoreFileIsNamedAfterTheContainer() {
+        guard case .file(let url) = StoreDescription.defaultFile(name: "Scores").location else {
+            Issue.record("the default store is not a file")
+            return
+        }
+        #expect(url.lastPathComponent == "Scores.sqlite")
     }
 }

@@ -58,9 +58,7 @@ import Testing
     @Test func uniquingGivesOneInstancePerID() throws {
         let container = try TestModel.inMemory()
         let context = container.viewContext
-        let event = try context.insert(Event.self)
-        event.code = "u"
-        try context.save()
+        let event = try context.savedEvent(code: "u")
         let fetched = try context.fetch(Event.self)
         #expect(fetched.count == 1 && fetched[0] === event)
         #expect(context.object(with: event.objectID) === event)
@@ -85,6 +83,18 @@ import Testing
         #expect(!fault.isFault)
     }
 
+    @Test func objectInsertedAndDeletedBeforeSavingNeverExists() throws {
+        let container = try TestModel.inMemory()
+        let context = container.viewContext
+        let event = try context.insert(Event.self)
+        context.delete(event)
+        #expect(context.insertedObjects.isEmpty && context.deletedObjects.isEmpty)
+        #expect(!context.hasChanges)
+        try context.save()
+        #expect(!context.registeredObjects.contains(event))
+        #expect(throws: ObjectStoreError.self) { try context.existingObject(with: event.objectID) }
+    }
+
     @Test func existingObjectThrowsForMissingObjects() throws {
         let container = try TestModel.inMemory()
         let context = container.viewContext
@@ -99,9 +109,7 @@ import Testing
         let context = container.viewContext
         let a = try context.insert(Event.self)
         a.code = "a"
-        let b = try context.insert(Event.self)
-        b.code = "b"
-        try context.save()
+        let b = try context.savedEvent(code: "b")
         a.title = "changed"
         a.attendance = 7
         context.delete(b)

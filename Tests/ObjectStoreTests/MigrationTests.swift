@@ -75,34 +75,27 @@ enum MigrationEntityRemoved {
         #expect(name == "old" && count == 5 && note == nil && extras == 1)
     }
 
-    @Test func changedTypeFailsNamingEntityAndAttribute() async throws {
+    /// Opening the one-item V1 store with `model` fails naming `entity` and `attribute`.
+    private func expectIncompatible(_ model: ManagedObjectModel, entity: String, attribute: String?) async throws {
         let url = try await storeWithOneItem()
         #expect {
-            _ = try PersistentContainer(name: "M", model: MigrationTypeChanged.model, store: StoreDescription(location: .file(url)))
+            _ = try PersistentContainer(name: "M", model: model, store: StoreDescription(location: .file(url)))
         } throws: { error in
-            guard case ObjectStoreError.incompatibleSchema(let entity, let attribute, _) = error else { return false }
-            return entity == "Item" && attribute == "name"
+            guard case ObjectStoreError.incompatibleSchema(let failedEntity, let failedAttribute, _) = error else { return false }
+            return failedEntity == entity && failedAttribute == attribute
         }
+    }
+
+    @Test func changedTypeFailsNamingEntityAndAttribute() async throws {
+        try await expectIncompatible(MigrationTypeChanged.model, entity: "Item", attribute: "name")
     }
 
     @Test func requiredAttributeWithoutDefaultFails() async throws {
-        let url = try await storeWithOneItem()
-        #expect {
-            _ = try PersistentContainer(name: "M", model: MigrationRequiredAdded.model, store: StoreDescription(location: .file(url)))
-        } throws: { error in
-            guard case ObjectStoreError.incompatibleSchema(let entity, let attribute, _) = error else { return false }
-            return entity == "Item" && attribute == "mandatory"
-        }
+        try await expectIncompatible(MigrationRequiredAdded.model, entity: "Item", attribute: "mandatory")
     }
 
     @Test func removedEntityWithDataFails() async throws {
-        let url = try await storeWithOneItem()
-        #expect {
-            _ = try PersistentContainer(name: "M", model: MigrationEntityRemoved.model, store: StoreDescription(location: .file(url)))
-        } throws: { error in
-            guard case ObjectStoreError.incompatibleSchema(let entity, nil, _) = error else { return false }
-            return entity == "Item"
-        }
+        try await expectIncompatible(MigrationEntityRemoved.model, entity: "Item", attribute: nil)
     }
 
     @Test func fileThatIsNotADatabaseFailsToOpen() throws {
@@ -133,5 +126,64 @@ enum MigrationEntityRemoved {
         async let keysB = b.perform { try (0..<500).map { _ in try b.insert(Event.self).objectID.key } }
         let all = try await keysA + keysB
         #expect(Set(all).count == 1000)
+    }
+}
+
+@Suite struct StoreErrorTests {
+    @Test func saveWaitingPastTheBusyTimeoutFailsAsLocked() async throws {
+        let url = TestModel.temporaryStoreURL(name: "Locked")
+        let container = try PersistentContainer(
+            name: "L", model: TestModel.model,
+            store: StoreDescription(location: .file(url), busyTimeout: 0.2))
+        // Another connection holds the write lock.
+        let other = try PersistentContainer(name: "L", model: TestModel.model, store: StoreDescription(location: .file(url)))
+        let holder = other.newBackgroundContext()
+        let context = container.newBackgroundContext()
+        let sport = try await context.perform {
+            let sport = try context.insert(Sport.self)
+            sport.name = "locked"
+            return sport.objectID
+        }
+        let lock = LockHolder(url: url)
+        try lock.acquire()
+        defer { lock.release() }
+        let error: ObjectStoreError? = await context.perform { () -> ObjectStoreError? in
+            do {
+                try context.save()
+                return nil
+            } catch let error as ObjectStoreError {
+                return error
+            } catch {
+                return nil
+            }
+        }
+        guard case .databaseLocked(let path, let timeout)? = error else {
+            Issue.record("expected databaseLocked, got \(String(describing: error))")
+            return
+        }
+        #expect(path == url.path && timeout == 0.2)
+        lock.release()
+        try await context.perform { try context.save() }
+        // IDs belong to their container; the URI names the object in the other one.
+        let sameObject = try other.managedObjectID(forURIRepresentation: sport.uriRepresentation())
+        #expect(try await holder.perform { try holder.existingObject(with: sameObject).objectID.key } == sport.key)
+    }
+
+    @Test func performBackgroundTaskRunsOnAFreshContext() async throws {
+        let container = try TestModel.inMemory()
+        let id = try await container.performBackgroundTask { context in
+            let event = try context.savedEvent(code: "bg")
+            return event.objectID
+        }
+        await container.viewContext.flush()
+        let stream = container.viewContext.changeSets()
+        let background = container.newBackgroundContext()
+        try await background.perform {
+            try background.existingObject(with: id, as: Event.self).title = "merged"
+            try background.save()
+        }
+        var iterator = stream.makeAsyncIterator()
+        let merged = await iterator.next()
+        #expect(merged?.changedKeys[id] == ["title"])
     }
 }

@@ -9,6 +9,7 @@ import Testing
         var title: String
         var attendance: Int
         var sport: ObjectID?
+        var tags: Set<ObjectID> = []
     }
 
     @Test func randomScriptsMatchAReferenceModel() async throws {
@@ -32,6 +33,12 @@ import Testing
             sport.name = name
             sports.append(sport.objectID)
         }
+        var tags: [ObjectID] = []
+        for label in ["x", "y", "z"] {
+            let tag = try view.insert(Tag.self)
+            tag.label = label
+            tags.append(tag.objectID)
+        }
         try view.save()
         await background.flush()
         var committed: [ObjectID: Reference] = [:]
@@ -45,7 +52,7 @@ import Testing
             try context.performAndWait { () throws(ObjectStoreError) in
                 for _ in 0..<Int.random(in: 1...6, using: &generator) {
                     let ids = working.keys.sorted { $0.key < $1.key }
-                    let choice = ids.isEmpty ? 0 : Int.random(in: 0..<6, using: &generator)
+                    let choice = ids.isEmpty ? 0 : Int.random(in: 0..<8, using: &generator)
                     let sport = Bool.random(using: &generator) ? sports.randomElement(using: &generator) : nil
                     if choice == 0 {
                         serial += 1
@@ -69,6 +76,16 @@ import Testing
                     case 3, 4:
                         event.sport = sport.map { context.object(with: $0) as? Sport } ?? nil
                         working[id]?.sport = sport
+                    case 5, 6:
+                        let tagID = tags[Int.random(in: 0..<tags.count, using: &generator)]
+                        guard let tag = context.object(with: tagID) as? Tag else { continue }
+                        if Bool.random(using: &generator) {
+                            event.tags.insert(tag)
+                            working[id]?.tags.insert(tagID)
+                        } else {
+                            tag.events.remove(event)
+                            working[id]?.tags.remove(tagID)
+                        }
                     default:
                         context.delete(event)
                         working[id] = nil
@@ -99,7 +116,8 @@ import Testing
                         guard !event.isFault, !event.hasChanges else { return false }
                         guard let reference = committed[event.objectID] else { return !event.isDeleted }
                         let sport = event.value(forKeyPath: "sport") as? ObjectID
-                        return Reference(title: event.title, attendance: event.attendance, sport: sport) != reference
+                        let tags = Set(event.tags.map(\.objectID))
+                        return Reference(title: event.title, attendance: event.attendance, sport: sport, tags: tags) != reference
                     }.map(\.objectID)
                 }
                 #expect(disagreements.isEmpty, "seed \(seed) round \(round): \(observed.identifier) disagrees on \(disagreements)")
@@ -108,7 +126,9 @@ import Testing
             let stored = try fresh.performAndWait { () throws(ObjectStoreError) -> [ObjectID: Reference] in
                 var result: [ObjectID: Reference] = [:]
                 for event in try fresh.fetch(Event.self) {
-                    result[event.objectID] = Reference(title: event.title, attendance: event.attendance, sport: event.value(forKeyPath: "sport") as? ObjectID)
+                    result[event.objectID] = Reference(
+                        title: event.title, attendance: event.attendance,
+                        sport: event.value(forKeyPath: "sport") as? ObjectID, tags: Set(event.tags.map(\.objectID)))
                 }
                 return result
             }
@@ -122,20 +142,27 @@ import Testing
             guard before != after else { return }
             for sport in [before, after].compactMap({ $0 }) { keys[sport, default: []].insert("events") }
         }
+        func tagsChanged(_ before: Set<ObjectID>, _ after: Set<ObjectID>) {
+            for tag in before.symmetricDifference(after) { keys[tag, default: []].insert("events") }
+        }
         for (id, after) in new {
             guard let before = old[id] else {
                 sportChanged(nil, after.sport)
+                tagsChanged([], after.tags)
                 continue
             }
+            tagsChanged(before.tags, after.tags)
             var changed: Set<String> = []
             if before.title != after.title { changed.insert("title") }
             if before.attendance != after.attendance { changed.insert("attendance") }
             if before.sport != after.sport { changed.insert("sport") }
+            if before.tags != after.tags { changed.insert("tags") }
             if !changed.isEmpty { keys[id] = changed }
             sportChanged(before.sport, after.sport)
         }
         for (id, before) in old where new[id] == nil {
             sportChanged(before.sport, nil)
+            tagsChanged(before.tags, [])
         }
         return keys
     }

@@ -27,6 +27,11 @@ final class Badge: ManagedObject {
     @Relationship(deleteRule: .deny) var team: Team?
 }
 
+final class Tag: ManagedObject {
+    @Attribute var label = ""
+    @Relationship(inverse: \Event.tags) var events: Set<Event>
+}
+
 struct Score: CodableAttributeValue, Equatable {
     var home = 0
     var away = 0
@@ -52,6 +57,7 @@ final class Event: ManagedObject {
     @Attribute var score = Score()
     @Relationship var sport: Sport?
     @Relationship(deleteRule: .nullify) var venue: Venue?
+    @Relationship var tags: Set<Tag>
 
     override class var indexes: [CompoundIndex] {
         [CompoundIndex(\Event.isLive, \Event.start)]
@@ -59,7 +65,7 @@ final class Event: ManagedObject {
 }
 
 enum TestModel {
-    static let model = ManagedObjectModel([Sport.self, Venue.self, League.self, Team.self, Badge.self, Event.self])
+    static let model = ManagedObjectModel([Sport.self, Venue.self, League.self, Team.self, Badge.self, Event.self, Tag.self])
 
     static func inMemory() throws -> PersistentContainer {
         try PersistentContainer(name: "Test", model: model, store: .inMemory)

@@ -25,3 +25,13 @@ extension ManagedObjectContext {
         await perform {}
     }
 }
+
+extension ManagedObjectContext {
+    /// Inserts an event with the given code (its only required value) and saves it.
+    func savedEvent(code: String) throws -> Event {
+        let event = try insert(Event.self)
+        event.code = code
+        try save()
+        return event
+    }
+}

@@ -38,6 +38,14 @@ struct ChangeSetBuilder {
         noteKeys(entity: entity, before: before, after: after)
     }
 
+    /// Records a many-to-many link that changed: both ends changed their relationship.
+    mutating func linked(_ link: CommitBatch.Link) {
+        derived.append((store.objectID(link.owner, link.source), link.relationship.name))
+        if let inverse = link.relationship.inverseName {
+            derived.append((store.objectID(link.relationship.destination, link.target), inverse))
+        }
+    }
+
     /// Records the to-many inverses of to-one keys that changed.
     private mutating func noteKeys(entity: EntityDescription, before: ContiguousArray<DatabaseValue>?, after: ContiguousArray<DatabaseValue>?) {
         for relationship in entity.relationships {

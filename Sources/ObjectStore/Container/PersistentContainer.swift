@@ -16,8 +16,20 @@ public final class PersistentContainer: Sendable {
     /// Where the store lives.
     public let storeDescription: StoreDescription
     let core: ContainerCore
+    private let lazyViewContext = Locked<ManagedObjectContext?>(nil)
+
     /// The main-queue context for the UI; merges every other context's saves automatically.
-    public let viewContext: ManagedObjectContext
+    ///
+    /// Created on first use, so programs that never touch it (command-line tools, servers) do not
+    /// queue merges on a main queue that may never run.
+    public var viewContext: ManagedObjectContext {
+        lazyViewContext.withLock { context in
+            if let context { return context }
+            let created = ManagedObjectContext(core: core, parent: nil, concurrency: .mainQueue, name: "viewContext", mergesAutomatically: true)
+            context = created
+            return created
+        }
+    }
 
     /// Opens (or creates) the store.
     ///
@@ -35,7 +47,6 @@ public final class PersistentContainer: Sendable {
         let persistentStore = try PersistentStore.open(description, model: model)
         let core = ContainerCore(store: persistentStore)
         self.core = core
-        self.viewContext = ManagedObjectContext(core: core, parent: nil, concurrency: .mainQueue, name: "viewContext", mergesAutomatically: true)
     }
 
     /// The model.

@@ -25,9 +25,16 @@ extension ManagedObjectContext {
         // Objects of this entity are instances of exactly `Entity` (the model maps one class to
         // one entity), so the downcasts of `FetchedObjects` cannot fail.
         if parent == nil && !needsOverlay(query, includesPending: includesPending) {
-            // Fast path: objects straight from the SQL cursor.
-            try core.store.forEachRow(query) { row in
-                objects.append(materialize(row, entity: entity))
+            // Fast path: rows straight from the store, then objects. (Building objects inside the
+            // cursor loop measured slower.) In an empty context every row is new, so no uniquing
+            // lookup is needed.
+            var rows: [StoreRow] = []
+            try core.store.forEachRow(query) { rows.append($0) }
+            let wasEmpty = registered.isEmpty
+            registered.reserveCapacity(rows.count, entity: entity.index)
+            objects.reserveCapacity(rows.count)
+            for row in rows {
+                objects.append(wasEmpty ? makeObject(row, entity: entity) : materialize(row, entity: entity))
             }
         } else {
             let rows = try resolvedRows(query, selection: .rows, includesPending: includesPending)
@@ -52,10 +59,13 @@ extension ManagedObjectContext {
         assertOnQueue()
         let entity = core.model.entity(for: Entity.self)
         let query = try storeQuery(for: request, entity: entity)
-        if parent == nil && !needsOverlay(query, includesPending: request.includesPendingChanges) {
-            return try core.store.objectIDs(query)
-        }
         let storeEntity = core.store.storeEntities[entity.index]
+        if parent == nil && !needsOverlay(query, includesPending: request.includesPendingChanges) {
+            // Fast path: keys straight from the cursor.
+            var result: [ObjectID] = []
+            try core.store.forEachKey(query) { result.append(ObjectID(storeEntity: storeEntity, key: $0)) }
+            return result
+        }
         let rows = try resolvedRows(query, selection: .ids, includesPending: request.includesPendingChanges)
         return rows.map { ObjectID(storeEntity: storeEntity, key: $0.key) }
     }

@@ -25,7 +25,7 @@ extension ManagedObjectContext {
     }
 
     func registerInserted(_ object: ManagedObject) {
-        registered[object.objectID] = object
+        registered.insert(object)
         noteChange(object)
     }
 
@@ -77,7 +77,7 @@ extension ManagedObjectContext {
     /// Whether any object was inserted, deleted or changed since the last save.
     public var hasChanges: Bool {
         assertOnQueue()
-        return pending.contains { $0.state.contains(.pending) && $0.hasChangesToSave }
+        return !pendingLinks.isEmpty || pending.contains { $0.state.contains(.pending) && $0.hasChangesToSave }
     }
 
     /// Objects inserted and not yet saved.
@@ -94,6 +94,15 @@ extension ManagedObjectContext {
     /// relationships changed from the other side).
     public var updatedObjects: Set<ManagedObject> {
         var result = Set(livePending.filter { $0.isUpdated })
+        for link in pendingLinks.keys {
+            let owner = core.model.entities[link.entity]
+            let relationship = owner.relationships[link.relationship]
+            for (entity, key) in [(owner.index, link.source), (relationship.destinationIndex, link.target)] {
+                if let object = registered[objectID(entity: entity, key: key)], object.state.isDisjoint(with: [.inserted, .deleted]) {
+                    result.insert(object)
+                }
+            }
+        }
         for (id, _) in derivedToManyChanges() {
             if let object = registered[id], !object.state.contains(.inserted), !object.state.contains(.deleted) {
                 result.insert(object)
@@ -131,6 +140,7 @@ extension ManagedObjectContext {
         }
         pending.removeAll()
         unreported.removeAll()
+        pendingLinks.removeAll()
     }
 
     /// Forgets every object: registered objects become unusable and unsaved changes are lost.
@@ -142,6 +152,7 @@ extension ManagedObjectContext {
         }
         registered.removeAll()
         pending.removeAll()
+        pendingLinks.removeAll()
         unreported.removeAll()
         unreportedRefreshed.removeAll()
         unreportedInvalidated.removeAll()
@@ -157,6 +168,7 @@ extension ManagedObjectContext {
         if !mergeChanges {
             object.state.subtract([.pending, .deleted, .reported, .missing])
             object.state.insert(.fault)
+            object.conflictBase = [:]
             pending.removeAll { $0 === object }
             return
         }

@@ -3,7 +3,8 @@ import GRDB
 extension ManagedObjectContext {
     /// The objects in a to-many relationship, as this context sees them (unsaved changes included).
     /// Members are loaded with their values in one query.
-    func members(of object: ManagedObject, relationship: RelationshipDescription) -> [ManagedObject] {
+    package func members(of object: ManagedObject, relationship: RelationshipDescription) -> [ManagedObject] {
+        if relationship.isManyToMany { return linkedObjects(of: object, relationship: relationship) }
         guard let inverseName = relationship.inverseName,
               let inverseColumn = relationship.destination.column(named: inverseName) else { return [] }
         var query = StoreQuery(entity: relationship.destination)
@@ -49,6 +50,10 @@ extension ManagedObjectContext {
     /// inverse to-one relationship.
     func setMembers(of object: ManagedObject, relationship: RelationshipDescription, to objects: [ManagedObject]) {
         assertOnQueue()
+        if relationship.isManyToMany {
+            setLinkedMembers(of: object, relationship: relationship, to: objects)
+            return
+        }
         guard let inverseName = relationship.inverseName,
               let inverse = relationship.destination.relationship(named: inverseName) else { return }
         let current = members(of: object, relationship: relationship)
@@ -69,7 +74,11 @@ extension ManagedObjectContext {
             case .deny, .noAction:
                 continue
             case .nullify:
-                if relationship.isToMany {
+                if relationship.isManyToMany {
+                    for member in members(of: object, relationship: relationship) {
+                        setLink(object, relationship: relationship, to: member, linked: false)
+                    }
+                } else if relationship.isToMany {
                     guard let inverseName = relationship.inverseName,
                           let inverseColumn = relationship.destination.column(named: inverseName) else { continue }
                     for member in members(of: object, relationship: relationship) where !member.state.contains(.deleted) {

@@ -7,7 +7,7 @@ extension ManagedObjectContext {
     /// With `.keys` selection only the key and the sort values of each row are filled, with `.ids`
     /// only the key. When unsaved changes of other entities the query reads (through
     /// relationships) exist, every row is evaluated in memory so that those changes count.
-    func resolvedRows(_ query: StoreQuery, selection: StoreQuery.Selection, includesPending: Bool = true) throws(ObjectStoreError) -> [StoreRow] {
+    package func resolvedRows(_ query: StoreQuery, selection: StoreQuery.Selection, includesPending: Bool = true) throws(ObjectStoreError) -> [StoreRow] {
         let overlay = includesPending ? pendingObjects(of: query.entity) : []
         let relatedPending = includesPending && query.relatedEntities.contains { !pendingObjects(of: core.model.entities[$0]).isEmpty }
         if overlay.isEmpty && !relatedPending { return try baseRows(query, selection: selection) }

@@ -14,7 +14,7 @@ extension ManagedObjectContext {
     public func save() throws(ObjectStoreError) {
         assertOnQueue()
         let objects = livePending.filter(\.hasChangesToSave)
-        guard !objects.isEmpty else {
+        guard !objects.isEmpty || !pendingLinks.isEmpty else {
             clearPending()
             return
         }
@@ -73,6 +73,7 @@ extension ManagedObjectContext {
                 updatedObjects.append(object)
             }
         }
+        batch.links = pendingLinkChanges()
         core.commitLock.lock()
         let outcome: CommitOutcome
         do {
@@ -84,6 +85,9 @@ extension ManagedObjectContext {
         var builder = ChangeSetBuilder(store: core.store)
         for insert in batch.inserts {
             builder.inserted(entity: insert.entity, key: insert.key, after: insert.values)
+        }
+        for (link, changed) in zip(batch.links, outcome.linksChanged) where changed {
+            builder.linked(link)
         }
         for (index, result) in outcome.deletes.enumerated() {
             let object = deletedObjects[index]
@@ -156,6 +160,11 @@ extension ManagedObjectContext {
                 pushes.append(.update(entity: entity, key: key, columns: columns, values: columns.map { object.values[$0] }))
             }
         }
+        let links = pendingLinkChanges()
+        for link in links {
+            builder.linked(link)
+            pushes.append(.link(link))
+        }
         parent.performAndWait {
             parent.absorb(pushes)
         }
@@ -192,6 +201,10 @@ extension ManagedObjectContext {
                 for (column, value) in zip(columns, values) {
                     object.setColumn(column, to: value)
                 }
+            case let .link(link):
+                let owner = registeredOrFault(entity: link.owner.index, key: link.source)
+                let other = registeredOrFault(entity: link.relationship.destinationIndex, key: link.target)
+                setLink(owner, relationship: link.relationship, to: other, linked: link.linked)
             case let .delete(entity, key):
                 let object = registeredOrFault(entity: entity.index, key: key)
                 if object.state.contains(.inserted) {
@@ -222,9 +235,14 @@ extension ManagedObjectContext {
     func clearPending() {
         for object in pending {
             object.state.subtract([.pending, .reported])
+            // Inserted and deleted before any save: it never existed.
+            if object.state.contains(.inserted) && object.state.contains(.deleted) {
+                invalidate(object)
+            }
         }
         pending.removeAll()
         unreported.removeAll()
+        pendingLinks.removeAll()
     }
 
     /// To-many relationships whose members change through unsaved changes of the other side,
@@ -256,4 +274,5 @@ enum ChildPush {
     case insert(entity: EntityDescription, key: Int64, values: ContiguousArray<DatabaseValue>)
     case update(entity: EntityDescription, key: Int64, columns: [Int], values: [DatabaseValue])
     case delete(entity: EntityDescription, key: Int64)
+    case link(CommitBatch.Link)
 }

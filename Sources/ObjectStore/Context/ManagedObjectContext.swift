@@ -67,7 +67,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
         set { settings.withLock { $0.mergePolicy = newValue } }
     }
 
-    var registered: [ObjectID: ManagedObject] = [:]
+    var registered: ObjectRegistry
     /// Objects flagged `.pending`: inserted, deleted or written since the last save.
     var pending: [ManagedObject] = []
     /// Objects changed since the last objects-did-change notice (only while observed).
@@ -75,6 +75,8 @@ public final class ManagedObjectContext: @unchecked Sendable {
     var unreportedInvalidated: Set<ObjectID> = []
     var unreportedRefreshed: Set<ObjectID> = []
     var processingScheduled = false
+    /// Unsaved changes of many-to-many links: true for added, false for removed.
+    var pendingLinks: [LinkKey: Bool] = [:]
 
     let changeSetObservers = ObserverList<ChangeSet>()
     let objectsDidChangeObservers = ObserverList<ObjectsDidChange>()
@@ -85,6 +87,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
         self.parent = parent
         self.concurrency = concurrency
         self.settings = Locked(Settings(mergesAutomatically: mergesAutomatically))
+        self.registered = ObjectRegistry(entityCount: core.model.entities.count)
         let number = core.nextContextNumber()
         identifier = ContextIdentifier(number: number, name: name)
         switch concurrency {
@@ -176,26 +179,30 @@ public final class ManagedObjectContext: @unchecked Sendable {
         let object = description.objectType.init(ManagedObject.Construction(
             objectID: id, entity: description, context: self,
             values: description.defaultValues, version: 0, state: .fault))
-        registered[id] = object
+        registered.insert(object)
         return object
     }
 
     /// The registered object for a row, or a new object with the row's values.
-    func materialize(_ row: StoreRow, entity: EntityDescription) -> ManagedObject {
+    package func materialize(_ row: StoreRow, entity: EntityDescription) -> ManagedObject {
         let id = ObjectID(storeEntity: core.store.storeEntities[entity.index], key: row.key)
-        if let object = registered[id] {
-            if object.state.contains(.fault) {
-                object.values = row.values
-                object.snapshot = row.values
-                object.version = row.version
-                object.state.remove(.fault)
-            }
-            return object
+        guard let object = registered[id] else { return makeObject(row, entity: entity) }
+        if object.state.contains(.fault) {
+            object.values = row.values
+            object.snapshot = row.values
+            object.version = row.version
+            object.state.remove(.fault)
         }
+        return object
+    }
+
+    /// A new registered object for a row the caller knows is not registered yet.
+    func makeObject(_ row: StoreRow, entity: EntityDescription) -> ManagedObject {
+        let id = ObjectID(storeEntity: core.store.storeEntities[entity.index], key: row.key)
         let object = entity.objectType.init(ManagedObject.Construction(
             objectID: id, entity: entity, context: self,
             values: row.values, version: row.version, state: []))
-        registered[id] = object
+        registered.insert(object)
         return object
     }
 

@@ -32,8 +32,9 @@ public struct ObjectID: Sendable, Hashable, CustomStringConvertible {
 
     /// Hashes the store binding and key.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(ObjectIdentifier(storeEntity))
-        hasher.combine(key)
+        // One combine instead of two: hashing is a large part of registering fetched objects.
+        let entityBits = UInt64(UInt(bitPattern: ObjectIdentifier(storeEntity).hashValue))
+        hasher.combine(UInt64(bitPattern: key) &+ entityBits &* 0x9E37_79B9_7F4A_7C15)
     }
 
     /// The URI form, for example `x-coredata://6F9619FF-8B86-D011-B42D-00C04FC964FF/Event/p42`.

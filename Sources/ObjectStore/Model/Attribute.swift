@@ -16,22 +16,20 @@ public import GRDB
 /// in on first read and every write is recorded as a change.
 @propertyWrapper
 public struct Attribute<Value: AttributeValue>: Sendable {
+    // Only the wrapper's number is stored per object; defaults and options are read once, from
+    // the model's prototype, into the entity description.
     @usableFromInline let rawOrdinal: Int
-    let defaultValue: Value?
-    let options: AttributeOptions
 
     /// An attribute whose default is `wrappedValue`.
+    @inlinable
     public init(wrappedValue: Value, _ options: AttributeOptions = []) {
-        rawOrdinal = PropertyOrdinal.next()
-        defaultValue = wrappedValue
-        self.options = options
+        rawOrdinal = PropertyOrdinal.nextAttribute(default: wrappedValue.storedValue, options: options)
     }
 
     /// An attribute without a default (optional attributes default to `nil`).
+    @inlinable
     public init(_ options: AttributeOptions = []) {
-        rawOrdinal = PropertyOrdinal.next()
-        defaultValue = nil
-        self.options = options
+        rawOrdinal = PropertyOrdinal.nextAttribute(default: nil, options: options)
     }
 
     /// Unavailable: `@Attribute` works only on properties of `ManagedObject` subclasses.
@@ -53,16 +51,12 @@ public struct Attribute<Value: AttributeValue>: Sendable {
             let ordinal = object[keyPath: storageKeyPath].rawOrdinal
             let stored = object._storedValue(rawOrdinal: ordinal)
             if let value = Value(storedValue: stored) { return value }
-            return object[keyPath: storageKeyPath].fallback
+            // Undecodable data: the declared default, else the type's fallback (never a trap).
+            return Value(storedValue: object._defaultValue(rawOrdinal: ordinal)) ?? Value.attributeFallback
         }
         set {
             object._setStoredValue(newValue.storedValue, rawOrdinal: object[keyPath: storageKeyPath].rawOrdinal)
         }
-    }
-
-    @usableFromInline
-    var fallback: Value {
-        defaultValue ?? Value.attributeFallback
     }
 }
 
@@ -80,13 +74,14 @@ public struct AttributeOptions: OptionSet, Sendable, Hashable {
 }
 
 extension Attribute: PersistentPropertyWrapper {
-    func declaration(name: String) -> PropertyDeclaration {
-        .attribute(AttributeDeclaration(
+    func declaration(name: String, recorder: DeclarationRecorder) -> PropertyDeclaration {
+        let recorded = recorder.attributes[rawOrdinal]
+        return .attribute(AttributeDeclaration(
             name: name,
             type: Value.attributeType,
             isOptional: Value.isOptional,
-            defaultValue: defaultValue?.storedValue,
-            options: options,
+            defaultValue: recorded?.defaultValue,
+            options: recorded?.options ?? [],
             decode: { Value(storedValue: $0) }
         ))
     }

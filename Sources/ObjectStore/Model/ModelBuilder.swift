@@ -8,14 +8,17 @@ enum ModelBuilder {
     }
 
     static func entity(for type: ManagedObject.Type, index: Int) -> EntityDescription {
-        let prototype = type.init(ManagedObject.Construction(
-            objectID: ObjectID(storeEntity: .placeholder, key: 0),
-            entity: .placeholder,
-            context: nil,
-            values: [],
-            version: 0,
-            state: .prototype
-        ))
+        let recorder = DeclarationRecorder()
+        let prototype = PropertyOrdinal.recording(into: recorder) {
+            type.init(ManagedObject.Construction(
+                objectID: ObjectID(storeEntity: .placeholder, key: 0),
+                entity: .placeholder,
+                context: nil,
+                values: [],
+                version: 0,
+                state: .prototype
+            ))
+        }
         let endOrdinal = prototype.ordinalBase
         var found: [FoundProperty] = []
         var mirror: Mirror? = Mirror(reflecting: prototype)
@@ -23,7 +26,7 @@ enum ModelBuilder {
             for child in current.children {
                 guard let label = child.label, let wrapper = child.value as? any PersistentPropertyWrapper else { continue }
                 let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
-                found.append(FoundProperty(rawOrdinal: wrapper.rawOrdinal, declaration: wrapper.declaration(name: name)))
+                found.append(FoundProperty(rawOrdinal: wrapper.rawOrdinal, declaration: wrapper.declaration(name: name, recorder: recorder)))
             }
             mirror = current.superclassMirror
         }
@@ -127,13 +130,13 @@ enum ModelBuilder {
             for declaration in declarations[ObjectIdentifier(entity)] ?? [] {
                 let destination = byType[ObjectIdentifier(declaration.destinationType)]!
                 let inverseName = inverseNames["\(entity.name).\(declaration.name)"]
+                var join: JoinTable?
                 if let inverseName {
                     let inverse = (declarations[ObjectIdentifier(destination)] ?? []).first { $0.name == inverseName }
                     precondition(inverse != nil, "\(entity.name).\(declaration.name): inverse \(destination.name).\(inverseName) is not a relationship")
-                    precondition(
-                        !(declaration.isToMany && inverse!.isToMany),
-                        "\(entity.name).\(declaration.name): many-to-many relationships are not supported yet"
-                    )
+                    if declaration.isToMany && inverse!.isToMany {
+                        join = JoinTable(entity: entity.name, relationship: declaration.name, inverseEntity: destination.name, inverseRelationship: inverseName)
+                    }
                 } else {
                     precondition(!declaration.isToMany, "\(entity.name).\(declaration.name): a to-many relationship needs an inverse to-one relationship")
                 }
@@ -156,7 +159,8 @@ enum ModelBuilder {
                     column: column,
                     toManyIndex: toManyIndex,
                     destinationIndex: destination.index,
-                    destination: destination
+                    destination: destination,
+                    join: join
                 ))
             }
             entity.relationships = relationships

@@ -4,15 +4,16 @@ import GRDB
 ///
 /// Key paths into model classes hold no mutable state, but the standard library does not mark
 /// every key path `Sendable`.
+@usableFromInline
 package struct SendableKeyPath: @unchecked Sendable, Hashable {
     package let keyPath: AnyKeyPath
-    package init(_ keyPath: AnyKeyPath) { self.keyPath = keyPath }
+    @usableFromInline package init(_ keyPath: AnyKeyPath) { self.keyPath = keyPath }
 }
 
 /// What a property wrapper says about its property, read from a prototype object.
 protocol PersistentPropertyWrapper {
     var rawOrdinal: Int { get }
-    func declaration(name: String) -> PropertyDeclaration
+    func declaration(name: String, recorder: DeclarationRecorder) -> PropertyDeclaration
 }
 
 enum PropertyDeclaration {

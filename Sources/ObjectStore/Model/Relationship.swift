@@ -14,14 +14,14 @@
 /// }
 /// ```
 ///
-/// Supported: one-to-many (the key is stored with the to-one side) and one-to-one (a key on each
-/// side). A to-many relationship needs a to-one inverse.
+/// Supported: one-to-many (the key is stored with the to-one side), one-to-one (a key on each
+/// side) and many-to-many (a join table with one row per linked pair). A to-many relationship
+/// needs an inverse. Ordered to-many relationships are not supported.
 @propertyWrapper
 public struct Relationship<Value: RelationshipValue>: Sendable {
+    // Only the wrapper's number is stored per object; the declaration is read once, from the
+    // model's prototype.
     @usableFromInline let rawOrdinal: Int
-    let deleteRule: DeleteRule
-    let inverse: SendableKeyPath?
-    let isOptional: Bool
 
     /// A relationship with a delete rule and an inverse (a key path on the destination).
     ///
@@ -29,24 +29,20 @@ public struct Relationship<Value: RelationshipValue>: Sendable {
     ///   - deleteRule: What deleting this object does to the related objects.
     ///   - inverse: The destination's relationship that points back here.
     ///   - isOptional: For a to-one relationship: whether `nil` may be saved.
+    @inlinable
     public init<Inverse: RelationshipValue>(
         deleteRule: DeleteRule = .nullify,
         inverse: KeyPath<Value.Destination, Inverse>,
         isOptional: Bool = true
     ) {
-        rawOrdinal = PropertyOrdinal.next()
-        self.deleteRule = deleteRule
-        self.inverse = SendableKeyPath(inverse)
-        self.isOptional = isOptional
+        rawOrdinal = PropertyOrdinal.nextRelationship(deleteRule: deleteRule, inverse: inverse, isOptional: isOptional)
     }
 
     /// A relationship whose inverse is declared on the other side (or a to-one relationship
     /// without an inverse).
+    @inlinable
     public init(deleteRule: DeleteRule = .nullify, isOptional: Bool = true) {
-        rawOrdinal = PropertyOrdinal.next()
-        self.deleteRule = deleteRule
-        self.inverse = nil
-        self.isOptional = isOptional
+        rawOrdinal = PropertyOrdinal.nextRelationship(deleteRule: deleteRule, inverse: nil, isOptional: isOptional)
     }
 
     /// Unavailable: `@Relationship` works only on properties of `ManagedObject` subclasses.
@@ -74,14 +70,15 @@ public struct Relationship<Value: RelationshipValue>: Sendable {
 }
 
 extension Relationship: PersistentPropertyWrapper {
-    func declaration(name: String) -> PropertyDeclaration {
-        .relationship(RelationshipDeclaration(
+    func declaration(name: String, recorder: DeclarationRecorder) -> PropertyDeclaration {
+        let recorded = recorder.relationships[rawOrdinal]
+        return .relationship(RelationshipDeclaration(
             name: name,
             destinationType: Value.Destination.self,
             isToMany: Value.isToMany,
-            deleteRule: deleteRule,
-            inverse: inverse,
-            isOptional: isOptional
+            deleteRule: recorded?.deleteRule ?? .nullify,
+            inverse: recorded?.inverse,
+            isOptional: recorded?.isOptional ?? true
         ))
     }
 }

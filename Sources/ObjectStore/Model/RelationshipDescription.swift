@@ -20,4 +20,36 @@ public struct RelationshipDescription: Sendable {
     package let destinationIndex: Int
     /// The destination entity.
     public let destination: EntityDescription
+    /// For a many-to-many relationship: the join table that links the two sides.
+    package let join: JoinTable?
+
+    /// Whether both this relationship and its inverse are to-many.
+    public var isManyToMany: Bool { join != nil }
+}
+
+/// The table of a many-to-many relationship: one row per linked pair, keyed from the side whose
+/// "Entity.relationship" name sorts first (the owner), so both sides name the same table.
+package struct JoinTable: Sendable, Hashable {
+    /// The table name, `Z_<OwnerEntity>_<ownerRelationship>`.
+    package let name: String
+    /// The column holding this side's key.
+    package let ownColumn: String
+    /// The column holding the other side's key.
+    package let otherColumn: String
+    /// Whether this side is the owner (its keys go in `Z_SOURCE`).
+    package let isOwner: Bool
+
+    init(entity: String, relationship: String, inverseEntity: String, inverseRelationship: String) {
+        let mine = "\(entity).\(relationship)"
+        let theirs = "\(inverseEntity).\(inverseRelationship)"
+        isOwner = mine <= theirs
+        name = isOwner ? "Z_\(entity)_\(relationship)" : "Z_\(inverseEntity)_\(inverseRelationship)"
+        ownColumn = isOwner ? "Z_SOURCE" : "Z_TARGET"
+        otherColumn = isOwner ? "Z_TARGET" : "Z_SOURCE"
+    }
+
+    /// The (source, target) pair of a link between an object of this side and one of the other.
+    package func pair(own: Int64, other: Int64) -> (source: Int64, target: Int64) {
+        isOwner ? (own, other) : (other, own)
+    }
 }

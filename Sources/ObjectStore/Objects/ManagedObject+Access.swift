@@ -19,6 +19,14 @@ extension ManagedObject {
         return column < values.count ? values[column] : .null
     }
 
+    /// The declared default of the attribute with the given wrapper number (NULL when none).
+    @usableFromInline
+    final func _defaultValue(rawOrdinal: Int) -> DatabaseValue {
+        let ordinal = rawOrdinal &- ordinalBase
+        guard case .attribute(let index) = entityDescription.slots[ordinal] else { return .null }
+        return entityDescription.attributes[index].defaultValue
+    }
+
     /// Sets the stored value of the attribute with the given wrapper number.
     @usableFromInline
     final func _setStoredValue(_ value: DatabaseValue, rawOrdinal: Int) {

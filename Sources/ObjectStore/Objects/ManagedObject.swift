@@ -34,8 +34,6 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     /// (policy `.error`): the value originally read, so the next save still detects the conflict.
     final var conflictBase: [Int: DatabaseValue] = [:]
     final var state: ObjectState
-    /// Per to-many relationship: the member keys the parent held when last loaded.
-    final var toManyCache: [[Int64]?]
 
     /// Creates an object; called by contexts and the model, never directly.
     ///
@@ -50,7 +48,6 @@ open class ManagedObject: Hashable, CustomStringConvertible {
         snapshot = construction.values
         version = construction.version
         state = construction.state
-        toManyCache = []
     }
 
     /// Creates and inserts a new object into `context`.

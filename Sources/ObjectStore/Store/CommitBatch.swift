@@ -24,9 +24,19 @@ struct CommitBatch {
         var snapshot: ContiguousArray<DatabaseValue>
     }
 
+    /// A many-to-many link added or removed, named from the owner side.
+    struct Link {
+        var owner: EntityDescription
+        var relationship: RelationshipDescription
+        var source: Int64
+        var target: Int64
+        var linked: Bool
+    }
+
     var inserts: [Insert] = []
     var updates: [Update] = []
     var deletes: [Delete] = []
+    var links: [Link] = []
 }
 
 /// What a commit did to each updated or deleted row.
@@ -51,4 +61,7 @@ struct CommitOutcome {
 
     var updates: [UpdateResult] = []
     var deletes: [DeleteResult] = []
+    /// Per link: whether the store changed (adding an existing link or removing a missing one
+    /// changes nothing).
+    var linksChanged: [Bool] = []
 }

@@ -23,6 +23,12 @@ extension PersistentStore {
                 for insert in batch.inserts {
                     try self.insertRow(entity: insert.entity, key: insert.key, version: 1, values: insert.values, db: db)
                 }
+                for link in batch.links {
+                    outcome.linksChanged.append(try self.apply(link, db: db))
+                }
+                for delete in batch.deletes {
+                    try self.unlinkAll(entity: delete.entity, key: delete.key, db: db)
+                }
                 return outcome
             }
         } catch let error as ObjectStoreError {
@@ -137,11 +143,31 @@ extension PersistentStore {
         var result: StoreRow?
         let width = Int32(entity.columnNames.count)
         try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
-            var values = ContiguousArray<DatabaseValue>()
-            for index in 0..<width { values.append(DatabaseValue(exactColumnOf: sqlite, at: index + 2)) }
-            result = StoreRow(key: sqlite3_column_int64(sqlite, 0), version: sqlite3_column_int64(sqlite, 1), values: values)
+            result = RawStatement.storeRow(sqlite, width: width)
         }
         return result
+    }
+
+    private func apply(_ link: CommitBatch.Link, db: Database) throws -> Bool {
+        guard let join = link.relationship.join else { return false }
+        let table = SQL.quote(join.name)
+        let sql = link.linked
+            ? "INSERT OR IGNORE INTO \(table) (Z_SOURCE, Z_TARGET) VALUES (?, ?)"
+            : "DELETE FROM \(table) WHERE Z_SOURCE = ? AND Z_TARGET = ?"
+        let statement = try db.cachedStatement(sql: sql)
+        return try RawStatement.execute(statement, db: db) { sqlite in
+            let code = sqlite3_bind_int64(sqlite, 1, link.source)
+            return code == SQLITE_OK ? sqlite3_bind_int64(sqlite, 2, link.target) : code
+        } > 0
+    }
+
+    /// Removes every many-to-many link of a deleted row.
+    private func unlinkAll(entity: EntityDescription, key: Int64, db: Database) throws {
+        for relationship in entity.relationships {
+            guard let join = relationship.join else { continue }
+            let statement = try db.cachedStatement(sql: "DELETE FROM \(SQL.quote(join.name)) WHERE \(join.ownColumn) = ?")
+            try RawStatement.execute(statement, db: db) { sqlite3_bind_int64($0, 1, key) }
+        }
     }
 
     func objectID(_ entity: EntityDescription, _ key: Int64) -> ObjectID {

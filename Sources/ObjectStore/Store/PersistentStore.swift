@@ -105,20 +105,15 @@ final class PersistentStore: Sendable {
         try read { db in
             let (text, arguments) = query.sql(.rows)
             let statement = try db.cachedStatement(sql: text)
-            let columnCount = Int32(query.entity.columnNames.count)
+            let width = Int32(query.entity.columnNames.count)
             let sortCount = Int32(query.orders.count)
             try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
-                var values = ContiguousArray<DatabaseValue>()
-                values.reserveCapacity(Int(columnCount))
-                for index in 0..<columnCount {
-                    values.append(DatabaseValue(exactColumnOf: sqlite, at: index + 2))
-                }
-                var sortKeys = ContiguousArray<DatabaseValue>()
+                var row = RawStatement.storeRow(sqlite, width: width)
                 if sortCount > 0 {
-                    sortKeys.reserveCapacity(Int(sortCount))
-                    for index in 0..<sortCount { sortKeys.append(DatabaseValue(exactColumnOf: sqlite, at: columnCount + 2 + index)) }
+                    row.sortKeys.reserveCapacity(Int(sortCount))
+                    for index in 0..<sortCount { row.sortKeys.append(DatabaseValue(exactColumnOf: sqlite, at: width + 2 + index)) }
                 }
-                try body(StoreRow(key: sqlite3_column_int64(sqlite, 0), version: sqlite3_column_int64(sqlite, 1), values: values, sortKeys: sortKeys))
+                try body(row)
             }
         }
     }
@@ -145,20 +140,6 @@ final class PersistentStore: Sendable {
         }
     }
 
-    /// The IDs of the objects the query selects, read straight from the cursor.
-    func objectIDs(_ query: StoreQuery) throws(ObjectStoreError) -> [ObjectID] {
-        let storeEntity = storeEntities[query.entity.index]
-        return try read { db in
-            let (text, arguments) = query.sql(.ids)
-            let statement = try db.cachedStatement(sql: text)
-            var ids: [ObjectID] = []
-            try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
-                ids.append(ObjectID(storeEntity: storeEntity, key: sqlite3_column_int64(sqlite, 0)))
-            }
-            return ids
-        }
-    }
-
     /// The values of the query's projections, one array per selected row.
     func projectionRows(_ query: StoreQuery) throws(ObjectStoreError) -> [ContiguousArray<DatabaseValue>] {
         try read { db in
@@ -173,6 +154,30 @@ final class PersistentStore: Sendable {
                 rows.append(values)
             }
             return rows
+        }
+    }
+
+    /// Calls `body` with the key of each row the query selects, in order.
+    func forEachKey(_ query: StoreQuery, _ body: (Int64) -> Void) throws(ObjectStoreError) {
+        try read { db in
+            let (text, arguments) = query.sql(.ids)
+            let statement = try db.cachedStatement(sql: text)
+            try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
+                body(sqlite3_column_int64(sqlite, 0))
+            }
+        }
+    }
+
+    /// The keys linked to `ownKey` through a join table.
+    func linkedKeys(join: JoinTable, ownKey: Int64) throws(ObjectStoreError) -> [Int64] {
+        try read { db in
+            let statement = try db.cachedStatement(
+                sql: "SELECT \(join.otherColumn) FROM \(SQL.quote(join.name)) WHERE \(join.ownColumn) = ? ORDER BY \(join.otherColumn)")
+            var keys: [Int64] = []
+            try RawStatement.forEachRow(statement, db: db, arguments: [ownKey.databaseValue]) { sqlite in
+                keys.append(sqlite3_column_int64(sqlite, 0))
+            }
+            return keys
         }
     }
 

@@ -56,6 +56,16 @@ enum RawStatement {
         return SQLITE_OK
     }
 
+    /// The current row of a statement selecting `Z_PK, Z_OPT` and then `width` columns.
+    static func storeRow(_ sqlite: OpaquePointer, width: Int32) -> StoreRow {
+        var values = ContiguousArray<DatabaseValue>()
+        values.reserveCapacity(Int(width))
+        for index in 0..<width {
+            values.append(DatabaseValue(exactColumnOf: sqlite, at: index + 2))
+        }
+        return StoreRow(key: sqlite3_column_int64(sqlite, 0), version: sqlite3_column_int64(sqlite, 1), values: values)
+    }
+
     static func error(_ code: Int32, db: Database, sql: String) -> DatabaseError {
         let extended = sqlite3_extended_errcode(db.sqliteConnection)
         let message = String(cString: sqlite3_errmsg(db.sqliteConnection))

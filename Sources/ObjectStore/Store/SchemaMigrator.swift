@@ -92,6 +92,14 @@ enum SchemaMigrator {
                 try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN \(SQL.quote(relationship.name)) INTEGER")
             }
         }
+        for relationship in entity.relationships {
+            guard let join = relationship.join, join.isOwner else { continue }
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS \(SQL.quote(join.name)) (Z_SOURCE INTEGER NOT NULL, Z_TARGET INTEGER NOT NULL, \
+                PRIMARY KEY (Z_SOURCE, Z_TARGET)) WITHOUT ROWID
+                """)
+            try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(SQL.quote(join.name + "_TARGET")) ON \(SQL.quote(join.name)) (Z_TARGET, Z_SOURCE)")
+        }
         for index in entity.indexes {
             let columns = index.columns.map(SQL.quote).joined(separator: ", ")
             do {

@@ -9,6 +9,7 @@ struct StoredSchema: Codable, Equatable {
     struct Entity: Codable, Equatable {
         var attributes: [String: Attribute]
         var toOneRelationships: [String]
+        var joinTables: [String]?
         var indexes: [IndexDescription]
     }
 
@@ -24,6 +25,7 @@ struct StoredSchema: Codable, Equatable {
             entities[entity.name] = Entity(
                 attributes: attributes,
                 toOneRelationships: entity.relationships.filter { !$0.isToMany }.map(\.name),
+                joinTables: entity.relationships.compactMap { $0.join?.isOwner == true ? $0.join?.name : nil },
                 indexes: entity.indexes
             )
         }

@@ -1,3 +1,5 @@
+public import GRDB
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -21,16 +23,73 @@ enum PropertyOrdinal {
         return key
     }()
 
+    // The counter is kept doubled; its lowest bit says whether a prototype's declarations are
+    // being recorded on this thread, so ordinary wrappers cost one read and one write of TLS.
+
     /// The number the next wrapper constructed on this thread receives.
     static var current: Int {
-        Int(bitPattern: pthread_getspecific(key))
+        Int(bitPattern: pthread_getspecific(key)) >> 1
     }
 
     /// Returns the current number and advances the counter.
     @usableFromInline
     static func next() -> Int {
-        let value = current
-        pthread_setspecific(key, UnsafeRawPointer(bitPattern: value &+ 1))
-        return value
+        nextAndRecording().ordinal
     }
+
+    private static func nextAndRecording() -> (ordinal: Int, recording: Bool) {
+        let raw = Int(bitPattern: pthread_getspecific(key))
+        pthread_setspecific(key, UnsafeRawPointer(bitPattern: raw &+ 2))
+        return (raw >> 1, raw & 1 == 1)
+    }
+
+    private static func setRecording(_ recording: Bool) {
+        let raw = Int(bitPattern: pthread_getspecific(key))
+        pthread_setspecific(key, UnsafeRawPointer(bitPattern: (raw & ~1) | (recording ? 1 : 0)))
+    }
+
+    private static let recorderKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// The declarations recorder of the prototype being built on this thread, if any.
+    static var recorder: DeclarationRecorder? {
+        pthread_getspecific(recorderKey).map { Unmanaged<DeclarationRecorder>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Runs `body` with `recorder` receiving the declarations of every wrapper built meanwhile.
+    static func recording<T>(into recorder: DeclarationRecorder, _ body: () -> T) -> T {
+        pthread_setspecific(recorderKey, Unmanaged.passUnretained(recorder).toOpaque())
+        setRecording(true)
+        defer {
+            setRecording(false)
+            pthread_setspecific(recorderKey, nil)
+        }
+        return withExtendedLifetime(recorder) { body() }
+    }
+
+    /// Numbers an attribute wrapper; while a prototype is built, also records its default and
+    /// options (ordinary objects skip computing them, so wrappers only store their number).
+    @usableFromInline
+    static func nextAttribute(default value: @autoclosure () -> DatabaseValue?, options: AttributeOptions) -> Int {
+        let (ordinal, recording) = nextAndRecording()
+        if recording, let recorder { recorder.attributes[ordinal] = (value(), options) }
+        return ordinal
+    }
+
+    /// Numbers a relationship wrapper, recording its declaration while a prototype is built.
+    @usableFromInline
+    static func nextRelationship(deleteRule: DeleteRule, inverse: @autoclosure () -> AnyKeyPath?, isOptional: Bool) -> Int {
+        let (ordinal, recording) = nextAndRecording()
+        if recording, let recorder { recorder.relationships[ordinal] = (deleteRule, inverse().map(SendableKeyPath.init), isOptional) }
+        return ordinal
+    }
+}
+
+/// What the wrappers of a prototype declared, by wrapper number.
+final class DeclarationRecorder {
+    var attributes: [Int: (defaultValue: DatabaseValue?, options: AttributeOptions)] = [:]
+    var relationships: [Int: (deleteRule: DeleteRule, inverse: SendableKeyPath?, isOptional: Bool)] = [:]
 }

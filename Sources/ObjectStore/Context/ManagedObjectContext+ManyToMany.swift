@@ -1,0 +1,93 @@
+import GRDB
+
+/// A link of a many-to-many relationship, named from its owner side (see ``JoinTable``).
+struct LinkKey: Hashable {
+    /// The owner side: its entity index and relationship index.
+    var entity: Int
+    var relationship: Int
+    /// The owner-side object's key and the other side's key.
+    var source: Int64
+    var target: Int64
+}
+
+extension ManagedObjectContext {
+    /// The owner-side relationship of a many-to-many relationship (itself or its inverse).
+    func ownerSide(of relationship: RelationshipDescription, in entity: EntityDescription) -> (entity: EntityDescription, index: Int)? {
+        guard let join = relationship.join else { return nil }
+        let owner = join.isOwner ? entity : relationship.destination
+        let name = join.isOwner ? relationship.name : relationship.inverseName
+        guard let index = owner.relationships.firstIndex(where: { $0.name == name }) else { return nil }
+        return (owner, index)
+    }
+
+    /// The keys linked to `key` through a many-to-many relationship, as this context sees them.
+    func linkedKeys(ownKey: Int64, entity: EntityDescription, relationship: RelationshipDescription) -> [Int64] {
+        guard let join = relationship.join, let owner = ownerSide(of: relationship, in: entity) else { return [] }
+        var keys: [Int64]
+        if let parent {
+            keys = parent.performAndWait { parent.linkedKeys(ownKey: ownKey, entity: entity, relationship: relationship) }
+        } else {
+            keys = (try? core.store.linkedKeys(join: join, ownKey: ownKey)) ?? []
+        }
+        guard !pendingLinks.isEmpty else { return keys }
+        var set = Set(keys)
+        for (link, added) in pendingLinks where link.entity == owner.entity.index && link.relationship == owner.index {
+            let (own, other) = join.isOwner ? (link.source, link.target) : (link.target, link.source)
+            guard own == ownKey else { continue }
+            if added { set.insert(other) } else { set.remove(other) }
+        }
+        return Array(set).sorted()
+    }
+
+    /// The objects a many-to-many relationship holds, loaded as one batch.
+    func linkedObjects(of object: ManagedObject, relationship: RelationshipDescription) -> [ManagedObject] {
+        let destination = relationship.destination
+        let keys = linkedKeys(ownKey: object.objectID.key, entity: object.entityDescription, relationship: relationship)
+        let missing = keys.filter { registered[objectID(entity: destination.index, key: $0)] == nil }
+        if !missing.isEmpty, let rows = try? parentRows(entity: destination, keys: missing) {
+            for row in rows { _ = materialize(row, entity: destination) }
+        }
+        return keys.compactMap { key in
+            guard let member = registered[objectID(entity: destination.index, key: key)] else { return nil }
+            if member.state.contains(.fault) { fulfillFault(member) }
+            return member.state.isDisjoint(with: [.deleted, .invalid, .missing]) ? member : nil
+        }
+    }
+
+    /// Links or unlinks two objects through a many-to-many relationship (both sides see it).
+    func setLink(_ object: ManagedObject, relationship: RelationshipDescription, to other: ManagedObject, linked: Bool) {
+        guard let join = relationship.join, let owner = ownerSide(of: relationship, in: object.entityDescription) else { return }
+        let (source, target) = join.pair(own: object.objectID.key, other: other.objectID.key)
+        let link = LinkKey(entity: owner.entity.index, relationship: owner.index, source: source, target: target)
+        if let recorded = pendingLinks[link], recorded != linked {
+            pendingLinks[link] = nil
+        } else {
+            pendingLinks[link] = linked
+        }
+        for endpoint in [object, other] where !endpoint.state.contains(.reported) {
+            noteChange(endpoint)
+        }
+    }
+
+    /// Replaces the members of a many-to-many relationship.
+    func setLinkedMembers(of object: ManagedObject, relationship: RelationshipDescription, to objects: [ManagedObject]) {
+        let current = linkedObjects(of: object, relationship: relationship)
+        let wanted = Set(objects.map(ObjectIdentifier.init))
+        for member in current where !wanted.contains(ObjectIdentifier(member)) {
+            setLink(object, relationship: relationship, to: member, linked: false)
+        }
+        let existing = Set(current.map(ObjectIdentifier.init))
+        for member in objects where !existing.contains(ObjectIdentifier(member)) {
+            precondition(member.context === self, "\(relationship.name): the object \(member.objectID) belongs to another context")
+            setLink(object, relationship: relationship, to: member, linked: true)
+        }
+    }
+
+    /// The pending links as (owner relationship, source, target, linked) for saving.
+    func pendingLinkChanges() -> [CommitBatch.Link] {
+        pendingLinks.map { link, added in
+            let owner = core.model.entities[link.entity]
+            return CommitBatch.Link(owner: owner, relationship: owner.relationships[link.relationship], source: link.source, target: link.target, linked: added)
+        }
+    }
+}
