@@ -43,9 +43,12 @@ extension ManagedObjectContext {
             }
             return materializeObjects(entity: destination, keys: keys).filter { !$0.state.contains(.missing) }
         }
+        if relationship.isManyToMany {
+            return owners.flatMap { members(of: $0, relationship: relationship) }
+        }
         guard let inverseName = relationship.inverseName, let inverseColumn = destination.column(named: inverseName) else { return [] }
         let ownerKeys = owners.map(\.objectID.key)
-        var members: [ManagedObject] = []
+        var loaded: [ManagedObject] = []
         var start = 0
         while start < ownerKeys.count {
             let chunk = Array(ownerKeys[start..<min(start + 500, ownerKeys.count)])
@@ -53,9 +56,9 @@ extension ManagedObjectContext {
             var query = StoreQuery(entity: destination)
             query.filters = [ColumnMembership(column: inverseColumn, keys: chunk)]
             for row in try resolvedRows(query, selection: .rows) {
-                members.append(materialize(row, entity: destination))
+                loaded.append(materialize(row, entity: destination))
             }
         }
-        return members
+        return loaded
     }
 }

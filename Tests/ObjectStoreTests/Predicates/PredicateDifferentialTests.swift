@@ -33,8 +33,8 @@ import Testing
                 var random = RandomPredicateGenerator(seed: seed, players: playerIDs, clubs: clubIDs)
                 let onClubs = index % 8 == 7
                 let format = onClubs
-                    ? random.predicate(keys: RandomPredicateGenerator.clubKeys, toMany: "players")
-                    : random.predicate(keys: RandomPredicateGenerator.playerKeys, toMany: "club.players")
+                    ? random.predicate(keys: RandomPredicateGenerator.clubKeys, toMany: RandomPredicateGenerator.clubToMany)
+                    : random.predicate(keys: RandomPredicateGenerator.playerKeys, toMany: RandomPredicateGenerator.playerToMany)
                 let arguments = random.arguments
                 let answers: (sql: Set<Int64>, memory: Set<Int64>)
                 if onClubs {
@@ -97,7 +97,7 @@ import Testing
                 }
                 if Int.random(in: 0..<3, using: &random) == 0 {
                     var predicates = RandomPredicateGenerator(seed: seed, players: data.players.map(\.objectID), clubs: data.clubs.map(\.objectID))
-                    let format = predicates.predicate(keys: RandomPredicateGenerator.playerKeys, toMany: "club.players")
+                    let format = predicates.predicate(keys: RandomPredicateGenerator.playerKeys, toMany: RandomPredicateGenerator.playerToMany)
                     request.predicate = try FetchPredicate(format: format, argumentArray: predicates.arguments)
                 }
                 if Int.random(in: 0..<3, using: &random) == 0 {

@@ -7,6 +7,12 @@ final class Region: ManagedObject {
     @Attribute var code = 0
 }
 
+/// A label players share (many-to-many).
+final class Medal: ManagedObject {
+    @Attribute var label: String?
+    @Relationship(inverse: \Player.medals) var holders: Set<Player>
+}
+
 /// A club with a to-many relationship, for ANY / ALL / NONE and @count.
 final class Club: ManagedObject {
     @Attribute var name: String?
@@ -36,6 +42,7 @@ final class Player: ManagedObject {
     @Attribute var stats = Stats()
     @Relationship var club: Club?
     @Relationship(deleteRule: .nullify) var mentor: Player?
+    @Relationship var medals: Set<Medal>
 
     override class var indexes: [CompoundIndex] {
         [CompoundIndex(\Player.active, \Player.level, \Player.age)]
@@ -43,7 +50,7 @@ final class Player: ManagedObject {
 }
 
 enum PredicateModel {
-    static let model = ManagedObjectModel([Region.self, Club.self, Player.self])
+    static let model = ManagedObjectModel([Region.self, Club.self, Player.self, Medal.self])
 
     static func inMemory() throws -> PersistentContainer {
         try PersistentContainer(name: "Predicates", model: model, store: .inMemory)

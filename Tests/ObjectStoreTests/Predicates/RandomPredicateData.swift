@@ -35,6 +35,12 @@ enum RandomPredicateData {
     /// `context`).
     @MainActor
     static func populate(_ context: ManagedObjectContext, players count: Int, _ generator: inout SplitMix64) throws -> (regions: [Region], clubs: [Club], players: [Player]) {
+        var medals: [Medal] = []
+        for _ in 0..<4 {
+            let medal = try context.insert(Medal.self)
+            medal.label = pick(strings, &generator)
+            medals.append(medal)
+        }
         var regions: [Region] = []
         for _ in 0..<3 {
             let region = try context.insert(Region.self)
@@ -66,6 +72,7 @@ enum RandomPredicateData {
             player.site = pick(urls, &generator)
             player.club = Int.random(in: 0..<4, using: &generator) == 0 ? nil : pick(clubs, &generator)
             player.mentor = players.isEmpty || Bool.random(using: &generator) ? nil : pick(players, &generator)
+            player.medals = Set(medals.filter { _ in Int.random(in: 0..<3, using: &generator) == 0 })
             players.append(player)
         }
         try context.save()

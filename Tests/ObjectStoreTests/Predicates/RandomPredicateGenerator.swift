@@ -21,7 +21,7 @@ struct RandomPredicateGenerator {
         Key(path: "club.region.code", kind: .number), Key(path: "mentor.name", kind: .text), Key(path: "mentor.age", kind: .number),
         Key(path: "mentor.score", kind: .number), Key(path: "mentor.club.name", kind: .text), Key(path: "mentor.born", kind: .date),
         Key(path: "club", kind: .club), Key(path: "mentor", kind: .player), Key(path: "SELF", kind: .player),
-        Key(path: "club.players.@count", kind: .number),
+        Key(path: "club.players.@count", kind: .number), Key(path: "medals.@count", kind: .number),
     ]
 
     static let clubKeys: [Key] = [
@@ -31,6 +31,12 @@ struct RandomPredicateGenerator {
 
     /// Member keys after a to-many relationship (`ANY players.<key>`).
     static let memberKeys: [Key] = playerKeys.filter { !$0.path.hasPrefix("club") && $0.path != "SELF" && $0.kind != .json }
+
+    /// The to-many relationships of players, with their members' keys.
+    static let playerToMany: [(String, [Key])] = [("club.players", memberKeys), ("medals", [Key(path: "label", kind: .text)])]
+
+    /// The to-many relationships of clubs.
+    static let clubToMany: [(String, [Key])] = [("players", memberKeys)]
 
     var generator: SplitMix64
     let players: [ObjectID]
@@ -44,7 +50,7 @@ struct RandomPredicateGenerator {
     }
 
     /// A random predicate over `keys`, with `toMany` the relationship for quantifiers.
-    mutating func predicate(keys: [Key], toMany: String, depth: Int = 0) -> String {
+    mutating func predicate(keys: [Key], toMany: [(String, [Key])], depth: Int = 0) -> String {
         let roll = Int.random(in: 0..<100, using: &generator)
         switch roll {
         case 0..<12 where depth < 3:
@@ -57,11 +63,13 @@ struct RandomPredicateGenerator {
             return pick(["TRUEPREDICATE", "FALSEPREDICATE"])
         case 34..<46:
             let quantifier = pick(["ANY", "ALL", "NONE", "SOME"])
-            let member = pick(Self.memberKeys)
-            return "\(quantifier) " + comparison(Key(path: toMany + "." + member.path, kind: member.kind), others: keys)
+            let (relationship, members) = pick(toMany)
+            let member = pick(members)
+            return "\(quantifier) " + comparison(Key(path: relationship + "." + member.path, kind: member.kind), others: keys)
         case 46..<49:
-            let member = pick(Self.memberKeys.filter { $0.kind == .text || $0.kind == .number })
-            return "\(constant(member.kind)) IN\(modifier(member.kind)) \(toMany).\(member.path)"
+            let (relationship, members) = pick(toMany)
+            let member = pick(members.filter { $0.kind == .text || $0.kind == .number })
+            return "\(constant(member.kind)) IN\(modifier(member.kind)) \(relationship).\(member.path)"
         default:
             return comparison(pick(keys), others: keys)
         }

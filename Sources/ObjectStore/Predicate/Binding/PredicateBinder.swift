@@ -94,9 +94,9 @@ struct PredicateBinder {
         }
         let resolved = try ResolvedKey(member, from: destination, key: key, root: root)
         switch resolved.end {
-        case .toMany, .count:
-            throw .typeMismatch(entity: root.name, key: key, reason: "only one to-many relationship may appear in a key path")
-        case .attribute, .toOne:
+        case .toMany:
+            throw .typeMismatch(entity: root.name, key: key, reason: "only one to-many relationship may appear in a key path (besides a member's @count)")
+        case .attribute, .toOne, .count:
             let (operand, domain) = Self.operand(resolved, scope: 1)
             return .operand(operand, domain, key: key)
         }

@@ -43,7 +43,7 @@ struct PredicateSQLWriter {
         var paths: [[RelationshipDescription]] = []
         inner.forEachPath { pathScope, hops in if pathScope == scope { paths.append(hops) } }
         let joins = SQL.leftJoins(paths, base: base)
-        let link = "\(SQL.quote(base)).\(SQL.quote(relationship.inverseName ?? "")) = \(Self.alias(scope: ownerScope, hops: owner)).Z_PK"
+        let link = Self.membership(SQL.quote(base), of: relationship, owner: Self.alias(scope: ownerScope, hops: owner))
         let from = "SELECT 1 FROM \(SQL.table(relationship.destination)) AS \(SQL.quote(base))\(joins) WHERE \(link) AND "
         let condition = write(inner)
         switch quantifier {
@@ -64,9 +64,18 @@ struct PredicateSQLWriter {
         case .objectKey(let hops):
             text = "\(Self.alias(scope: operand.scope, hops: hops)).Z_PK"
         case .count(let hops, let relationship):
-            text = "(SELECT COUNT(*) FROM \(SQL.table(relationship.destination)) AS c WHERE c.\(SQL.quote(relationship.inverseName ?? "")) = \(Self.alias(scope: operand.scope, hops: hops)).Z_PK)"
+            text = "(SELECT COUNT(*) FROM \(SQL.table(relationship.destination)) AS c WHERE \(Self.membership("c", of: relationship, owner: Self.alias(scope: operand.scope, hops: hops))))"
         }
         return operand.folding.isEmpty ? text : "ds_fold(\(text), \(operand.folding.rawValue))"
+    }
+
+    /// The condition that the row aliased `member` is a member of `relationship` of the row
+    /// aliased `owner`: its inverse key points at the owner, or (many-to-many) a link joins them.
+    static func membership(_ member: String, of relationship: RelationshipDescription, owner: String) -> String {
+        if let join = relationship.join {
+            return "\(member).Z_PK IN (SELECT \(join.otherColumn) FROM \(SQL.quote(join.name)) WHERE \(join.ownColumn) = \(owner).Z_PK)"
+        }
+        return "\(member).\(SQL.quote(relationship.inverseName ?? "")) = \(owner).Z_PK"
     }
 
     /// `t` for the evaluated object, `m1`, `m2`, … for quantified members.
