@@ -22,7 +22,7 @@ public struct FetchRequest<Entity: ManagedObject>: Sendable {
     public var fetchLimit = 0
     /// How many leading results to skip.
     public var fetchOffset = 0
-    /// With a value above 0, ``ManagedObjectContext/fetch(_:)-(FetchRequest<Entity>)`` reads only
+    /// With a value above 0, a fetch (`context.fetch(request)`) reads only
     /// the IDs and materialises objects that many at a time, as they are accessed.
     public var fetchBatchSize = 0
     /// Whether the context's unsaved inserts, updates and deletes are reflected (default true);

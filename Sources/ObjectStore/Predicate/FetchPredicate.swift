@@ -42,6 +42,17 @@ public struct FetchPredicate<Root: ManagedObject>: Sendable, Hashable, CustomStr
         predicateFormat
     }
 
+    /// Whether `object` satisfies the predicate, evaluated in memory with its current (possibly
+    /// unsaved) values; for saved values the store's SQL gives the same answer.
+    ///
+    /// Call it on the object's context queue. Compiles the predicate on each call; a fetched
+    /// results controller compiles once instead.
+    ///
+    /// - Throws: ``FetchPredicateError`` when a key or type does not fit the object's entity.
+    public func evaluate(with object: Root) throws(FetchPredicateError) -> Bool {
+        try BoundPredicate(node, entity: object.entity).evaluate(object)
+    }
+
     /// Both predicates (`AND`).
     public static func && (lhs: FetchPredicate, rhs: FetchPredicate) -> FetchPredicate {
         FetchPredicate(node: .and(lhs.node, rhs.node))

@@ -193,6 +193,19 @@ import Testing
         try expectSelects(predicate("club.players.@count == 3 AND ANY club.players.age == 40"), in: f.context, [f.players[2], f.players[3], f.players[7]])
     }
 
+    @Test func evaluateWithAnObjectUsesItsUnsavedValues() throws {
+        let f = try fixture()
+        let predicate = try predicate("age > 35 AND club.name == 'Bears'")
+        #expect(try predicate.evaluate(with: f.players[3]))
+        #expect(try !predicate.evaluate(with: f.players[0]))
+        f.players[0].age = 99
+        f.players[0].club = f.clubs[1]
+        #expect(try predicate.evaluate(with: f.players[0]))
+        #expect(throws: FetchPredicateError.unknownKey(entity: "Player", key: "nope")) {
+            try FetchPredicate<Player>(format: "nope == 1").evaluate(with: f.players[0])
+        }
+    }
+
     @Test func variablesAreSubstituted() throws {
         let f = try fixture()
         let template = try predicate("age >= $MIN AND name != $NAME")
