@@ -27,6 +27,10 @@ public struct FetchRequest<Entity: ManagedObject>: Sendable {
     public var fetchBatchSize = 0
     /// Whether the context's unsaved inserts, updates and deletes are reflected (default true);
     /// they are evaluated in memory with the same semantics as the store's SQL.
+    ///
+    /// - Complexity: unsaved objects of the entity cost O(k log k) on top of the query. When
+    ///   unsaved changes touch other entities the predicate or sort reads through relationships,
+    ///   every object of the entity is evaluated in memory (O(n)), so that those changes count.
     public var includesPendingChanges = true
     /// What ``ManagedObjectContext/execute(_:)`` returns.
     public var resultType: FetchResultType = .managedObjects

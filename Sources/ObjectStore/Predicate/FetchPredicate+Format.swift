@@ -28,31 +28,9 @@ extension FetchPredicate {
     /// request.predicate = template.withSubstituting(["MIN": 1000])
     /// ```
     public func withSubstituting(_ variables: [String: (any PredicateArgument)?]) -> FetchPredicate {
-        FetchPredicate(node: Self.substitute(node, variables))
-    }
-
-    private static func substitute(_ node: PredicateNode, _ variables: [String: (any PredicateArgument)?]) -> PredicateNode {
-        switch node {
-        case .constant: return node
-        case .not(let operand): return .not(substitute(operand, variables))
-        case .and(let left, let right): return .and(substitute(left, variables), substitute(right, variables))
-        case .or(let left, let right): return .or(substitute(left, variables), substitute(right, variables))
-        case .comparison(var comparison):
-            comparison.lhs = substitute(comparison.lhs, variables)
-            comparison.rhs = substitute(comparison.rhs, variables)
-            return .comparison(comparison)
-        }
-    }
-
-    private static func substitute(_ expression: PredicateTerm, _ variables: [String: (any PredicateArgument)?]) -> PredicateTerm {
-        switch expression {
-        case .variable(let name):
-            guard let entry = variables[name] else { return expression }
+        FetchPredicate(node: node.mappingTerms { term in
+            guard case .variable(let name) = term, let entry = variables[name] else { return term }
             return .value(entry?.predicateValue ?? .null)
-        case .list(let elements):
-            return .list(elements.map { substitute($0, variables) })
-        case .key, .value, .evaluatedObject:
-            return expression
-        }
+        })
     }
 }

@@ -74,31 +74,9 @@ extension FetchPredicate {
     /// The tree with Swift key paths replaced by the names they stand for on `entity` (key paths
     /// that name no persistent property are left as they are).
     package func resolvingKeyPaths(on entity: EntityDescription) -> PredicateNode {
-        Self.resolve(node, entity)
-    }
-
-    private static func resolve(_ node: PredicateNode, _ entity: EntityDescription) -> PredicateNode {
-        switch node {
-        case .constant: return node
-        case .not(let operand): return .not(resolve(operand, entity))
-        case .and(let left, let right): return .and(resolve(left, entity), resolve(right, entity))
-        case .or(let left, let right): return .or(resolve(left, entity), resolve(right, entity))
-        case .comparison(var comparison):
-            comparison.lhs = resolve(comparison.lhs, entity)
-            comparison.rhs = resolve(comparison.rhs, entity)
-            return .comparison(comparison)
-        }
-    }
-
-    private static func resolve(_ term: PredicateTerm, _ entity: EntityDescription) -> PredicateTerm {
-        switch term {
-        case .key(let reference):
-            guard let names = reference.names(on: entity) else { return term }
+        node.mappingTerms { term in
+            guard case .key(let reference) = term, let names = reference.names(on: entity) else { return term }
             return .key(.name(names.joined(separator: ".")))
-        case .list(let elements):
-            return .list(elements.map { resolve($0, entity) })
-        case .value, .variable, .evaluatedObject:
-            return term
         }
     }
 }

@@ -7,13 +7,15 @@ import Testing
 ///
 /// `DIFFABLE_RANDOM_CASES` sets the number of random predicates (default 800, about 28,000
 /// (predicate, object) pairs) and of random sorts (a quarter as many); `DIFFABLE_RANDOM_SEED`
-/// the first seed. A failure prints the seed that reproduces it with `DIFFABLE_RANDOM_CASES=1`.
+/// the first seed (hexadecimal with `0x`). A failure prints its seed and the two settings that
+/// reproduce it.
 @MainActor @Suite struct PredicateDifferentialTests {
     private let playersPerStore = 40
     private let predicatesPerStore = 32
 
     private var firstSeed: UInt64 {
-        ProcessInfo.processInfo.environment["DIFFABLE_RANDOM_SEED"].flatMap { UInt64($0, radix: 16) ?? UInt64($0) } ?? 0xD1FF_0000
+        guard let text = ProcessInfo.processInfo.environment["DIFFABLE_RANDOM_SEED"] else { return 0xD1FF_0000 }
+        return text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) ?? 0xD1FF_0000 : UInt64(text) ?? 0xD1FF_0000
     }
 
     @Test func randomPredicatesAgreeInSQLAndMemory() throws {
@@ -38,10 +40,10 @@ import Testing
                 let arguments = random.arguments
                 let answers: (sql: Set<Int64>, memory: Set<Int64>)
                 if onClubs {
-                    answers = try check(FetchPredicate<Club>(format: format, argumentArray: arguments), context, seed: seed)
+                    answers = try check(FetchPredicate<Club>(format: format, argumentArray: arguments), context, store: storeSeed, case: index)
                     pairs += data.clubs.count
                 } else {
-                    answers = try check(FetchPredicate<Player>(format: format, argumentArray: arguments), context, seed: seed)
+                    answers = try check(FetchPredicate<Player>(format: format, argumentArray: arguments), context, store: storeSeed, case: index)
                     pairs += data.players.count
                 }
                 matched += answers.sql.count
@@ -52,17 +54,18 @@ import Testing
         #expect(pairs >= min(cases, 800) * 30)
     }
 
-    private func check<Root: ManagedObject>(_ predicate: FetchPredicate<Root>, _ context: ManagedObjectContext, seed: UInt64) throws -> (sql: Set<Int64>, memory: Set<Int64>) {
+    private func check<Root: ManagedObject>(_ predicate: FetchPredicate<Root>, _ context: ManagedObjectContext, store: UInt64, case index: Int) throws -> (sql: Set<Int64>, memory: Set<Int64>) {
+        let seed = "store seed 0x\(String(store, radix: 16)) case \(index) (DIFFABLE_RANDOM_SEED=0x\(String(store, radix: 16)) DIFFABLE_RANDOM_CASES=\(index + 1))"
         let answers: (sql: Set<Int64>, memory: Set<Int64>)
         do {
             answers = try bothAnswers(predicate, in: context)
         } catch {
-            Issue.record("seed 0x\(String(seed, radix: 16)): \(predicate) failed: \(error)")
+            Issue.record("\(seed): \(predicate) failed: \(error)")
             return ([], [])
         }
         if answers.sql != answers.memory {
             Issue.record("""
-                seed 0x\(String(seed, radix: 16)): SQL and memory disagree on \(predicate)
+                \(seed): SQL and memory disagree on \(predicate)
                 only SQL: \(answers.sql.subtracting(answers.memory).sorted()), only memory: \(answers.memory.subtracting(answers.sql).sorted())
                 """)
         }
@@ -107,7 +110,7 @@ import Testing
                 let sql = try context.fetchObjectIDs(request).map(\.key)
                 let memory = try inMemoryOrder(request, data.players)
                 if sql != memory {
-                    Issue.record("seed 0x\(String(seed, radix: 16)): orders differ for \(request.sortDescriptors) \(request.predicate.map { "\($0)" } ?? "")\nSQL:    \(sql)\nmemory: \(memory)")
+                    Issue.record("store seed 0x\(String(storeSeed, radix: 16)) case \(index) (DIFFABLE_RANDOM_SEED=0x\(String(storeSeed &- 0x8000_0000, radix: 16)) DIFFABLE_RANDOM_CASES=\(4 * (index + 1))): orders differ for \(request.sortDescriptors) \(request.predicate.map { "\($0)" } ?? "")\nSQL:    \(sql)\nmemory: \(memory)")
                 }
                 objectsOrdered += sql.count
                 checked += 1

@@ -19,25 +19,44 @@ indirect enum BoundNode: Sendable {
     /// `owner` from scope `ownerScope`; `inner` reads the member as scope `ownerScope + 1`.
     case quantified(PredicateQuantifier, owner: [RelationshipDescription], ownerScope: Int, relationship: RelationshipDescription, inner: BoundNode)
 
-    /// Calls `body` for every operand and quantifier owner, with its scope and hops.
-    func forEachPath(_ body: (_ scope: Int, _ hops: [RelationshipDescription]) -> Void) {
+    /// What a traversal meets: an operand, or a quantifier with its owner path.
+    enum Part {
+        case operand(BoundOperand)
+        case quantifier(owner: [RelationshipDescription], ownerScope: Int, relationship: RelationshipDescription)
+    }
+
+    /// Calls `visit` for every operand and quantifier of the tree, depth first.
+    func forEachPart(_ visit: (Part) -> Void) {
         switch self {
         case .constant:
             break
         case .not(let operand):
-            operand.forEachPath(body)
+            operand.forEachPart(visit)
         case .and(let left, let right), .or(let left, let right):
-            left.forEachPath(body)
-            right.forEachPath(body)
+            left.forEachPart(visit)
+            right.forEachPart(visit)
         case .compare(let left, _, let right, _), .text(_, let left, let right, _, _):
-            for operand in [left, right] { if let hops = operand.hops { body(operand.scope, hops) } }
+            visit(.operand(left))
+            visit(.operand(right))
         case .isNull(let operand, _):
-            if let hops = operand.hops { body(operand.scope, hops) }
+            visit(.operand(operand))
         case .inList(let operand, let elements, _):
-            for element in [operand] + elements { if let hops = element.hops { body(element.scope, hops) } }
-        case .quantified(_, let owner, let ownerScope, _, let inner):
-            body(ownerScope, owner)
-            inner.forEachPath(body)
+            visit(.operand(operand))
+            for element in elements { visit(.operand(element)) }
+        case .quantified(_, let owner, let ownerScope, let relationship, let inner):
+            visit(.quantifier(owner: owner, ownerScope: ownerScope, relationship: relationship))
+            inner.forEachPart(visit)
+        }
+    }
+
+    /// Calls `body` for every operand and quantifier owner that reads an object, with its scope
+    /// and to-one hops.
+    func forEachPath(_ body: (_ scope: Int, _ hops: [RelationshipDescription]) -> Void) {
+        forEachPart { part in
+            switch part {
+            case .operand(let operand): if let hops = operand.hops { body(operand.scope, hops) }
+            case .quantifier(let owner, let ownerScope, _): body(ownerScope, owner)
+            }
         }
     }
 
@@ -45,27 +64,16 @@ indirect enum BoundNode: Sendable {
     /// to-many members and counted members).
     var relatedEntities: Set<Int> {
         var result: Set<Int> = []
-        forEachPath { _, hops in for hop in hops { result.insert(hop.destinationIndex) } }
-        forEachRelationship { result.insert($0.destinationIndex) }
-        return result
-    }
-
-    private func forEachRelationship(_ body: (RelationshipDescription) -> Void) {
-        switch self {
-        case .not(let operand):
-            operand.forEachRelationship(body)
-        case .and(let left, let right), .or(let left, let right):
-            left.forEachRelationship(body)
-            right.forEachRelationship(body)
-        case .compare(let left, _, let right, _), .text(_, let left, let right, _, _):
-            for operand in [left, right] { if case .count(_, let relationship) = operand.source { body(relationship) } }
-        case .inList(let operand, let elements, _):
-            for element in [operand] + elements { if case .count(_, let relationship) = element.source { body(relationship) } }
-        case .quantified(_, _, _, let relationship, let inner):
-            body(relationship)
-            inner.forEachRelationship(body)
-        case .constant, .isNull:
-            break
+        forEachPart { part in
+            switch part {
+            case .operand(let operand):
+                for hop in operand.hops ?? [] { result.insert(hop.destinationIndex) }
+                if case .count(_, let relationship) = operand.source { result.insert(relationship.destinationIndex) }
+            case .quantifier(let owner, _, let relationship):
+                for hop in owner { result.insert(hop.destinationIndex) }
+                result.insert(relationship.destinationIndex)
+            }
         }
+        return result
     }
 }
