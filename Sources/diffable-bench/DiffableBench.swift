@@ -11,6 +11,6 @@ struct DiffableBench: ParsableCommand {
             bench, case, ours_ms, baseline, baseline_ms (and floor_ms, ids where they apply). Each time \
             is the median of --runs runs (at least 5). Build in release: swift run -c release diffable-bench diff
             """,
-        subcommands: [DiffBenchmark.self, StoreBenchmark.self]
+        subcommands: [DiffBenchmark.self, StoreBenchmark.self, FetchBenchmark.self]
     )
 }

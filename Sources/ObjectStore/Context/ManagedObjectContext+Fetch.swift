@@ -1,18 +1,30 @@
+import GRDB
+
 extension ManagedObjectContext {
     /// The objects a request selects, registered in this context (one instance per ID).
     ///
     /// Values are loaded in one query; objects already registered keep their in-memory values.
+    /// With a ``FetchRequest/fetchBatchSize`` only the IDs are read now and objects are
+    /// materialised batch by batch as the result is read.
     ///
     /// - Complexity: one SQL query plus O(n) to materialise n objects; with unsaved changes of the
     ///   entity, O(n log n) to merge and re-sort them.
-    public func fetch<Entity: ManagedObject>(_ request: FetchRequest<Entity>) throws(ObjectStoreError) -> [Entity] {
+    /// - Throws: ``ObjectStoreError/invalidFetchRequest(_:)`` when a key or type does not fit the
+    ///   entity; store errors.
+    public func fetch<Entity: ManagedObject>(_ request: FetchRequest<Entity>) throws(ObjectStoreError) -> FetchedObjects<Entity> {
         assertOnQueue()
         let entity = core.model.entity(for: Entity.self)
-        let query = request.storeQuery(entity: entity)
-        var result: [Entity] = []
+        let query = try storeQuery(for: request, entity: entity)
+        let prefetch = try prefetchPaths(request, entity: entity)
+        let includesPending = request.includesPendingChanges
+        if request.fetchBatchSize > 0 {
+            let keys = try resolvedRows(query, selection: .ids, includesPending: includesPending).map(\.key)
+            return FetchedObjects(storage: FetchedObjectsStorage(context: self, entity: entity, keys: keys, batchSize: request.fetchBatchSize, prefetch: prefetch))
+        }
+        var objects: [ManagedObject] = []
         // Objects of this entity are instances of exactly `Entity` (the model maps one class to
-        // one entity), so the downcasts below cannot fail.
-        if parent == nil && (!request.includesPendingChanges || pendingObjects(of: entity).isEmpty) {
+        // one entity), so the downcasts of `FetchedObjects` cannot fail.
+        if parent == nil && !needsOverlay(query, includesPending: includesPending) {
             // Fast path: rows straight from the store, then objects. (Building objects inside the
             // cursor loop measured slower.) In an empty context every row is new, so no uniquing
             // lookup is needed.
@@ -20,41 +32,41 @@ extension ManagedObjectContext {
             try core.store.forEachRow(query) { rows.append($0) }
             let wasEmpty = registered.isEmpty
             registered.reserveCapacity(rows.count, entity: entity.index)
-            result.reserveCapacity(rows.count)
+            objects.reserveCapacity(rows.count)
             for row in rows {
-                let object = wasEmpty ? makeObject(row, entity: entity) : materialize(row, entity: entity)
-                result.append(unsafeDowncast(object, to: Entity.self))
+                objects.append(wasEmpty ? makeObject(row, entity: entity) : materialize(row, entity: entity))
             }
-            return result
+        } else {
+            let rows = try resolvedRows(query, selection: .rows, includesPending: includesPending)
+            objects.reserveCapacity(rows.count)
+            for row in rows {
+                objects.append(materialize(row, entity: entity))
+            }
         }
-        let rows = try resolvedRows(query, selection: .rows, includesPending: request.includesPendingChanges)
-        result.reserveCapacity(rows.count)
-        for row in rows {
-            result.append(unsafeDowncast(materialize(row, entity: entity), to: Entity.self))
-        }
-        return result
+        try self.prefetch(prefetch, of: objects)
+        return FetchedObjects(storage: FetchedObjectsStorage(context: self, entity: entity, objects: objects))
     }
 
     /// Every object of an entity.
-    public func fetch<Entity: ManagedObject>(_ type: Entity.Type) throws(ObjectStoreError) -> [Entity] {
+    public func fetch<Entity: ManagedObject>(_ type: Entity.Type) throws(ObjectStoreError) -> FetchedObjects<Entity> {
         try fetch(FetchRequest<Entity>())
     }
 
     /// The IDs of the objects a request selects, without materialising any object.
     ///
-    /// Only the key and the sort columns are read.
+    /// Only the keys (and, to merge unsaved changes, the sort values) are read.
     public func fetchObjectIDs<Entity: ManagedObject>(_ request: FetchRequest<Entity>) throws(ObjectStoreError) -> [ObjectID] {
         assertOnQueue()
         let entity = core.model.entity(for: Entity.self)
+        let query = try storeQuery(for: request, entity: entity)
         let storeEntity = core.store.storeEntities[entity.index]
-        let query = request.storeQuery(entity: entity)
-        if parent == nil && (!request.includesPendingChanges || pendingObjects(of: entity).isEmpty) {
-            // Fast path: keys straight from the cursor, sort columns left unread.
+        if parent == nil && !needsOverlay(query, includesPending: request.includesPendingChanges) {
+            // Fast path: keys straight from the cursor.
             var result: [ObjectID] = []
             try core.store.forEachKey(query) { result.append(ObjectID(storeEntity: storeEntity, key: $0)) }
             return result
         }
-        let rows = try resolvedRows(query, selection: .keys, includesPending: request.includesPendingChanges)
+        let rows = try resolvedRows(query, selection: .ids, includesPending: request.includesPendingChanges)
         return rows.map { ObjectID(storeEntity: storeEntity, key: $0.key) }
     }
 
@@ -62,6 +74,54 @@ extension ManagedObjectContext {
     public func count<Entity: ManagedObject>(for request: FetchRequest<Entity>) throws(ObjectStoreError) -> Int {
         assertOnQueue()
         let entity = core.model.entity(for: Entity.self)
-        return try resolvedCount(request.storeQuery(entity: entity), includesPending: request.includesPendingChanges)
+        return try resolvedCount(try storeQuery(for: request, entity: entity), includesPending: request.includesPendingChanges)
+    }
+
+    /// Runs a request and returns what its ``FetchRequest/resultType`` asks for.
+    ///
+    /// ```swift
+    /// request.resultType = .dictionaries
+    /// request.propertiesToFetch = ["title", "sport.name"]
+    /// if case .dictionaries(let rows) = try context.execute(request) { … }
+    /// ```
+    public func execute<Entity: ManagedObject>(_ request: FetchRequest<Entity>) throws(ObjectStoreError) -> FetchResult<Entity> {
+        switch request.resultType {
+        case .managedObjects: .objects(try fetch(request))
+        case .managedObjectIDs: .objectIDs(try fetchObjectIDs(request))
+        case .dictionaries: .dictionaries(try fetchDictionaries(request))
+        case .count: .count(try count(for: request))
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The request compiled for `entity`, with key and type errors as ``ObjectStoreError``.
+    func storeQuery<Entity: ManagedObject>(for request: FetchRequest<Entity>, entity: EntityDescription) throws(ObjectStoreError) -> StoreQuery {
+        do {
+            return try request.storeQuery(entity: entity)
+        } catch {
+            throw .invalidFetchRequest(error)
+        }
+    }
+
+    /// Whether unsaved changes in this context can change the query's result.
+    func needsOverlay(_ query: StoreQuery, includesPending: Bool) -> Bool {
+        guard includesPending else { return false }
+        if !pendingObjects(of: query.entity).isEmpty { return true }
+        return query.relatedEntities.contains { !pendingObjects(of: core.model.entities[$0]).isEmpty }
+    }
+
+    /// The objects with `keys` (in order): registered objects as they are, the others loaded with
+    /// one query per 500; keys without a row give faults.
+    func materializeObjects(entity: EntityDescription, keys: [Int64]) -> [ManagedObject] {
+        var missing: [Int64] = []
+        for key in keys {
+            if let object = registered[objectID(entity: entity.index, key: key)], !object.state.contains(.fault) { continue }
+            missing.append(key)
+        }
+        if !missing.isEmpty, let rows = try? parentRows(entity: entity, keys: missing) {
+            for row in rows { _ = materialize(row, entity: entity) }
+        }
+        return keys.map { registeredOrFault(entity: entity.index, key: $0) }
     }
 }

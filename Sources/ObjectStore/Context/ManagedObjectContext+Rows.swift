@@ -4,27 +4,45 @@ extension ManagedObjectContext {
     /// The rows matching `query` as this context sees them: its parent's view (or the store) with
     /// this context's unsaved inserts, updates and deletes laid over it.
     ///
-    /// With `.keys` selection only the key and the sort columns of each row are filled.
+    /// With `.keys` selection only the key and the sort values of each row are filled, with `.ids`
+    /// only the key. When unsaved changes of other entities the query reads (through
+    /// relationships) exist, every row is evaluated in memory so that those changes count.
     package func resolvedRows(_ query: StoreQuery, selection: StoreQuery.Selection, includesPending: Bool = true) throws(ObjectStoreError) -> [StoreRow] {
         let overlay = includesPending ? pendingObjects(of: query.entity) : []
-        if overlay.isEmpty { return try baseRows(query, selection: selection) }
+        let relatedPending = includesPending && query.relatedEntities.contains { !pendingObjects(of: core.model.entities[$0]).isEmpty }
+        if overlay.isEmpty && !relatedPending { return try baseRows(query, selection: selection) }
         var base = query
         base.limit = nil
         base.offset = 0
         let overlaid = Set(overlay.map(\.objectID.key))
-        var rows = try baseRows(base, selection: selection).filter { !overlaid.contains($0.key) }
-        for object in overlay where !object.state.contains(.deleted) {
-            if object.state.contains(.fault) { fulfillFault(object) }
-            if query.matches(ManagedObjectValues(entity: query.entity, values: object.values, object: object)) {
-                rows.append(StoreRow(key: object.objectID.key, version: object.version, values: object.values))
+        var rows: [StoreRow]
+        if relatedPending {
+            base.filters = []
+            base.orders = []
+            rows = []
+            for row in try baseRows(base, selection: .rows) where !overlaid.contains(row.key) {
+                let object = materialize(row, entity: query.entity)
+                if let resolved = resolvedRow(of: object, query) { rows.append(resolved) }
             }
+        } else {
+            rows = try baseRows(base, selection: selection == .ids ? .keys : selection).filter { !overlaid.contains($0.key) }
+        }
+        for object in overlay where !object.state.contains(.deleted) {
+            if let resolved = resolvedRow(of: object, query) { rows.append(resolved) }
         }
         if !query.orders.isEmpty {
-            rows.sort { query.areInIncreasingOrder($0.values, $0.key, $1.values, $1.key) }
+            rows.sort { query.areInIncreasingOrder($0, $1) }
         }
         let start = min(query.offset, rows.count)
         let end = query.limit.map { min(start + $0, rows.count) } ?? rows.count
         return Array(rows[start..<end])
+    }
+
+    /// The row of an object as the query sees it in memory, or nil when it does not match.
+    private func resolvedRow(of object: ManagedObject, _ query: StoreQuery) -> StoreRow? {
+        if object.state.contains(.fault) { fulfillFault(object) }
+        guard query.matches(ManagedObjectValues(entity: query.entity, values: object.values, object: object)) else { return nil }
+        return StoreRow(key: object.objectID.key, version: object.version, values: object.values, sortKeys: query.sortKeys(values: object.values, object: object))
     }
 
     /// The rows matching `query` in the parent context's view, or in the store.
@@ -35,8 +53,8 @@ extension ManagedObjectContext {
             }
         }
         switch selection {
-        case .keys:
-            return try core.store.keys(query)
+        case .keys, .ids, .projections:
+            return try core.store.keys(query, selection: selection)
         case .rows, .count:
             var rows: [StoreRow] = []
             try core.store.forEachRow(query) { rows.append($0) }
@@ -58,8 +76,7 @@ extension ManagedObjectContext {
 
     /// The number of rows matching `query` as this context sees them.
     func resolvedCount(_ query: StoreQuery, includesPending: Bool) throws(ObjectStoreError) -> Int {
-        let overlay = includesPending ? pendingObjects(of: query.entity) : []
-        if overlay.isEmpty && parent == nil && query.limit == nil && query.offset == 0 {
+        if parent == nil && query.limit == nil && query.offset == 0 && !needsOverlay(query, includesPending: includesPending) {
             return try core.store.count(query)
         }
         return try resolvedRows(query, selection: .keys, includesPending: includesPending).count

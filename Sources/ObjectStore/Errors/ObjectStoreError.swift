@@ -30,6 +30,9 @@ public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
     case invalidURI(String, reason: String)
     /// Reading or writing the database failed for another reason.
     case storeFailure(path: String, reason: String)
+    /// A fetch request's predicate or sort descriptors do not fit the entity (unknown key, type
+    /// mismatch, unresolved variable, invalid regular expression).
+    case invalidFetchRequest(FetchPredicateError)
 
     /// A sentence that says what failed, where, and what to do.
     public var description: String {
@@ -55,6 +58,8 @@ public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
             return "\(uri) does not name an object of this store: \(reason)."
         case let .storeFailure(path, reason):
             return "The store at \(path) failed: \(reason)."
+        case let .invalidFetchRequest(error):
+            return "Invalid fetch request: \(error)."
         }
     }
 }

@@ -1,31 +1,57 @@
 import GRDB
 
-/// A description of which objects of an entity to fetch, in which order.
-///
-/// This issue's requests select all objects, or those whose attributes (or to-one relationships)
-/// equal given values; predicates and result types build on the same type.
+/// A description of which objects of an entity to fetch, in which order, and in which form
+/// (Core Data's `NSFetchRequest`).
 ///
 /// ```swift
 /// var request = FetchRequest<Event>()
-/// request.filter(\.isLive, equals: true)
+/// request.predicate = try FetchPredicate(format: "isLive == YES AND sport.name ==[c] %@", "football")
 /// request.sortDescriptors = [FetchSortDescriptor(\.start)]
 /// request.fetchLimit = 20
 /// let events = try context.fetch(request)
 /// ```
+///
+/// A request is a `Sendable` value: build it anywhere, run it on a context's queue. Keys are
+/// checked when it runs; a bad key or type throws ``ObjectStoreError/invalidFetchRequest(_:)``.
 public struct FetchRequest<Entity: ManagedObject>: Sendable {
+    /// The condition results satisfy; nil for every object.
+    public var predicate: FetchPredicate<Entity>?
+    /// The order of the results; objects that tie are ordered by key, so every order is total.
+    public var sortDescriptors: [FetchSortDescriptor<Entity>] = []
     /// The maximum number of results; 0 means no limit.
     public var fetchLimit = 0
     /// How many leading results to skip.
     public var fetchOffset = 0
-    /// Whether the context's unsaved inserts, updates and deletes are reflected (default true).
+    /// With a value above 0, a fetch (`context.fetch(request)`) reads only
+    /// the IDs and materialises objects that many at a time, as they are accessed.
+    public var fetchBatchSize = 0
+    /// Whether the context's unsaved inserts, updates and deletes are reflected (default true);
+    /// they are evaluated in memory with the same semantics as the store's SQL.
+    ///
+    /// - Complexity: unsaved objects of the entity cost O(k log k) on top of the query. When
+    ///   unsaved changes touch other entities the predicate or sort reads through relationships,
+    ///   every object of the entity is evaluated in memory (O(n)), so that those changes count.
     public var includesPendingChanges = true
-    /// The order of the results; objects that tie are ordered by key, so every order is total.
-    public var sortDescriptors: [FetchSortDescriptor<Entity>] = []
+    /// What ``ManagedObjectContext/execute(_:)`` returns.
+    public var resultType: FetchResultType = .managedObjects
+    /// For ``FetchResultType/dictionaries``: the attributes and to-one keys (through to-one
+    /// relationships too, `"sport.name"`) each dictionary holds; nil for every attribute.
+    public var propertiesToFetch: [FetchKeyPath<Entity>]?
+    /// Relationships (dotted for several steps, `"sport.events"`) whose objects are loaded
+    /// together with the results, in one query per step, so that reading them later needs no
+    /// query per object.
+    public var relationshipKeyPathsForPrefetching: [FetchKeyPath<Entity>] = []
     /// Conditions every result satisfies, resolved against the model when the request runs.
     package var conditions: [Condition] = []
 
     /// A request for every object of the entity.
     public init() {}
+
+    /// A request with a predicate and an order.
+    public init(predicate: FetchPredicate<Entity>?, sortDescriptors: [FetchSortDescriptor<Entity>] = []) {
+        self.predicate = predicate
+        self.sortDescriptors = sortDescriptors
+    }
 
     /// A request for the objects whose attribute at `keyPath` equals `value`.
     public init<Value: AttributeValue>(where keyPath: KeyPath<Entity, Value>, equals value: Value) {
@@ -50,13 +76,19 @@ public struct FetchRequest<Entity: ManagedObject>: Sendable {
         let value: DatabaseValue
     }
 
-    /// The request as a store query over `entity`.
-    package func storeQuery(entity: EntityDescription) -> StoreQuery {
+    /// The request as a store query over `entity`: predicate compiled, sort keys resolved.
+    ///
+    /// - Throws: ``FetchPredicateError`` for unknown keys, type mismatches, unresolved variables and
+    ///   invalid regular expressions.
+    package func storeQuery(entity: EntityDescription) throws(FetchPredicateError) -> StoreQuery {
         var query = StoreQuery(entity: entity)
         for condition in conditions {
             query.filters.append(ColumnEquality(column: entity.column(forKeyPath: condition.keyPath.keyPath), value: condition.value))
         }
-        query.orders = sortDescriptors.map { StoreQuery.Order(column: entity.column(forKeyPath: $0.keyPath.keyPath), ascending: $0.ascending) }
+        if let predicate {
+            query.filters.append(try BoundPredicate(predicate.node, entity: entity))
+        }
+        query.orders = try sortDescriptors.map { (descriptor) throws(FetchPredicateError) -> StoreQuery.Order in try descriptor.order(for: entity) }
         query.limit = fetchLimit > 0 ? fetchLimit : nil
         query.offset = max(0, fetchOffset)
         return query

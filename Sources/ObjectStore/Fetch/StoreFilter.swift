@@ -9,6 +9,18 @@ package protocol StoreFilter: Sendable {
     func sqlCondition(entity: EntityDescription, arguments: inout [DatabaseValue]) -> String
     /// Whether an object (or a row's values) satisfies the condition.
     func matches(_ object: ManagedObjectValues) -> Bool
+    /// The to-one paths from the entity the condition reads, which the query LEFT JOINs under
+    /// the aliases ``SQL/alias(base:hops:)`` names.
+    var joinPaths: [[RelationshipDescription]] { get }
+    /// The indexes of other entities the condition reads.
+    var relatedEntities: Set<Int> { get }
+}
+
+extension StoreFilter {
+    /// None: the condition reads the entity's own columns.
+    package var joinPaths: [[RelationshipDescription]] { [] }
+    /// None.
+    package var relatedEntities: Set<Int> { [] }
 }
 
 /// The values a filter can read in memory: the object's own columns, and paths through to-one

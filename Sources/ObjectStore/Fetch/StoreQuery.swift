@@ -1,27 +1,78 @@
 package import GRDB
 
 /// The one place SQL for reading objects is generated: filters, order, limit and offset over one
-/// entity table, selecting whole rows, keys (with sort columns) or a count.
+/// entity table (with LEFT JOINs for keys reached through to-one relationships), selecting whole
+/// rows, keys (with sort values), chosen properties or a count.
+///
+/// The same query also orders and filters in memory (``matches(_:)``,
+/// ``areInIncreasingOrder(_:_:)``), with results identical to the SQL's.
 package struct StoreQuery: Sendable {
     /// What the query returns.
     package enum Selection: Sendable {
-        /// `Z_PK, Z_OPT` and every column.
+        /// `Z_PK, Z_OPT`, every column, then the sort values.
         case rows
-        /// `Z_PK` and the sort columns.
+        /// `Z_PK` and the sort values.
         case keys
+        /// `Z_PK` only.
+        case ids
+        /// `Z_PK` and the ``StoreQuery/projections``.
+        case projections
         /// `COUNT(*)`.
         case count
+    }
+
+    /// A value read through to-one relationships: `column` of the entity reached by `hops`.
+    package struct Projection: Sendable {
+        package var hops: [RelationshipDescription] = []
+        package var column: Int
+
+        package init(hops: [RelationshipDescription] = [], column: Int) {
+            self.hops = hops
+            self.column = column
+        }
+
+        /// The entity that owns `column`.
+        func owner(from entity: EntityDescription) -> EntityDescription {
+            hops.last?.destination ?? entity
+        }
+
+        /// `alias."column"`.
+        func sql(from entity: EntityDescription) -> String {
+            "\(SQL.alias(base: "t", hops: hops)).\(SQL.quote(owner(from: entity).columnNames[column]))"
+        }
+
+        /// The value in memory, as the SQL reads it.
+        func value(values: ContiguousArray<DatabaseValue>, object: ManagedObject?) -> DatabaseValue {
+            ObjectPathReader.value(column: column, hops: hops, from: values, of: object)
+        }
     }
 
     /// One `ORDER BY` term.
     package struct Order: Sendable {
         package var column: Int
         package var ascending: Bool
+        /// The to-one relationships from the object to the entity that owns `column`.
+        package var hops: [RelationshipDescription] = []
+        /// How values compare (a registered collation for strings).
+        package var collation: SortCollation = .binary
+
+        package init(column: Int, ascending: Bool, hops: [RelationshipDescription] = [], collation: SortCollation = .binary) {
+            self.column = column
+            self.ascending = ascending
+            self.hops = hops
+            self.collation = collation
+        }
+
+        var projection: Projection {
+            Projection(hops: hops, column: column)
+        }
     }
 
     package var entity: EntityDescription
     package var filters: [any StoreFilter] = []
     package var orders: [Order] = []
+    /// The values `.projections` selects.
+    package var projections: [Projection] = []
     package var limit: Int?
     package var offset: Int = 0
 
@@ -32,19 +83,31 @@ package struct StoreQuery: Sendable {
     /// The SQL text and its bound values.
     package func sql(_ selection: Selection) -> (text: String, arguments: [DatabaseValue]) {
         var arguments: [DatabaseValue] = []
+        let sortColumns = orders.map { $0.projection.sql(from: entity) }
         let columns: String
         switch selection {
-        case .rows: columns = SQL.rowColumns(entity, alias: "t")
-        case .keys: columns = (["t.Z_PK"] + orders.map { "t." + SQL.quote(entity.columnNames[$0.column]) }).joined(separator: ", ")
+        case .rows: columns = ([SQL.rowColumns(entity, alias: "t")] + sortColumns).joined(separator: ", ")
+        case .keys: columns = (["t.Z_PK"] + sortColumns).joined(separator: ", ")
+        case .ids: columns = "t.Z_PK"
+        case .projections: columns = (["t.Z_PK"] + projections.map { $0.sql(from: entity) }).joined(separator: ", ")
         case .count: columns = "COUNT(*)"
         }
-        var text = "SELECT \(columns) FROM \(SQL.table(entity)) AS t"
+        var paths = filters.flatMap(\.joinPaths)
+        if selection != .count {
+            paths += orders.map(\.hops)
+        }
+        if selection == .projections {
+            paths += projections.map(\.hops)
+        }
+        var text = "SELECT \(columns) FROM \(SQL.table(entity)) AS t" + SQL.leftJoins(paths.filter { !$0.isEmpty }, base: "t")
         if !filters.isEmpty {
             text += " WHERE " + filters.map { "(" + $0.sqlCondition(entity: entity, arguments: &arguments) + ")" }.joined(separator: " AND ")
         }
         if selection != .count {
             if !orders.isEmpty {
-                text += " ORDER BY " + orders.map { "t.\(SQL.quote(entity.columnNames[$0.column])) \($0.ascending ? "ASC" : "DESC")" }.joined(separator: ", ") + ", t.Z_PK"
+                text += " ORDER BY " + zip(orders, sortColumns).map { order, column in
+                    "\(column)\(order.collation.sqlSuffix) \(order.ascending ? "ASC" : "DESC")"
+                }.joined(separator: ", ") + ", t.Z_PK"
             }
             if let limit {
                 text += " LIMIT \(limit) OFFSET \(offset)"
@@ -60,16 +123,45 @@ package struct StoreQuery: Sendable {
         filters.allSatisfy { $0.matches(values) }
     }
 
-    /// Orders two objects' values as the SQL `ORDER BY` does (ties by key).
-    package func areInIncreasingOrder(
-        _ lhs: ContiguousArray<DatabaseValue>, _ lhsKey: Int64,
-        _ rhs: ContiguousArray<DatabaseValue>, _ rhsKey: Int64
-    ) -> Bool {
+    /// Whether `object`, with its current (possibly unsaved) values, satisfies every filter: the
+    /// in-memory evaluation a fetched results controller runs on a changed object.
+    package func matches(_ object: ManagedObject) -> Bool {
+        if object.state.contains(.fault) { object.context?.fulfillFault(object) }
+        return matches(ManagedObjectValues(entity: entity, values: object.values, object: object))
+    }
+
+    /// The row of `object` with its current values and sort values, for ``areInIncreasingOrder(_:_:)``.
+    package func row(of object: ManagedObject) -> StoreRow {
+        if object.state.contains(.fault) { object.context?.fulfillFault(object) }
+        return StoreRow(key: object.objectID.key, version: object.version, values: object.values, sortKeys: sortKeys(values: object.values, object: object))
+    }
+
+    /// The sort values of an object in memory, as the SQL selects them.
+    package func sortKeys(values: ContiguousArray<DatabaseValue>, object: ManagedObject?) -> ContiguousArray<DatabaseValue> {
+        var keys = ContiguousArray<DatabaseValue>()
+        keys.reserveCapacity(orders.count)
         for order in orders {
-            let comparison = StoredValueOrder.compare(lhs[order.column], rhs[order.column])
+            keys.append(order.projection.value(values: values, object: object))
+        }
+        return keys
+    }
+
+    /// Orders two rows as the SQL `ORDER BY` does, from their sort values (ties by key).
+    package func areInIncreasingOrder(_ lhs: StoreRow, _ rhs: StoreRow) -> Bool {
+        for (index, order) in orders.enumerated() {
+            let comparison = order.collation.compare(lhs.sortKeys[index], rhs.sortKeys[index])
             if comparison != 0 { return order.ascending ? comparison < 0 : comparison > 0 }
         }
-        return lhsKey < rhsKey
+        return lhs.key < rhs.key
+    }
+
+    /// The entities besides `entity` whose unsaved changes can change the result.
+    package var relatedEntities: Set<Int> {
+        var result: Set<Int> = []
+        for filter in filters { result.formUnion(filter.relatedEntities) }
+        for order in orders { for hop in order.hops { result.insert(hop.destinationIndex) } }
+        result.remove(entity.index)
+        return result
     }
 }
 

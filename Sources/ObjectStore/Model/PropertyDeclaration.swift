@@ -5,9 +5,9 @@ import GRDB
 /// Key paths into model classes hold no mutable state, but the standard library does not mark
 /// every key path `Sendable`.
 @usableFromInline
-struct SendableKeyPath: @unchecked Sendable, Hashable {
-    let keyPath: AnyKeyPath
-    @usableFromInline init(_ keyPath: AnyKeyPath) { self.keyPath = keyPath }
+package struct SendableKeyPath: @unchecked Sendable, Hashable {
+    package let keyPath: AnyKeyPath
+    @usableFromInline package init(_ keyPath: AnyKeyPath) { self.keyPath = keyPath }
 }
 
 /// What a property wrapper says about its property, read from a prototype object.

@@ -38,6 +38,9 @@ final class PersistentStore: Sendable {
         configuration.busyMode = .timeout(description.busyTimeout)
         configuration.foreignKeysEnabled = false
         configuration.label = "ObjectStore"
+        configuration.prepareDatabase { db in
+            try StoreFunctions.register(db)
+        }
         let writer: any DatabaseWriter
         do {
             switch description.location {
@@ -97,38 +100,58 @@ final class PersistentStore: Sendable {
         }
     }
 
-    /// Calls `body` for each row the query selects (whole rows).
+    /// Calls `body` for each row the query selects (whole rows, with their sort values).
     func forEachRow(_ query: StoreQuery, _ body: (StoreRow) throws -> Void) throws(ObjectStoreError) {
         try read { db in
             let (text, arguments) = query.sql(.rows)
             let statement = try db.cachedStatement(sql: text)
             let width = Int32(query.entity.columnNames.count)
+            let sortCount = Int32(query.orders.count)
             try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
-                try body(RawStatement.storeRow(sqlite, width: width))
+                var row = RawStatement.storeRow(sqlite, width: width)
+                if sortCount > 0 {
+                    row.sortKeys.reserveCapacity(Int(sortCount))
+                    for index in 0..<sortCount { row.sortKeys.append(DatabaseValue(exactColumnOf: sqlite, at: width + 2 + index)) }
+                }
+                try body(row)
             }
         }
     }
 
-    /// The keys the query selects, with the values of its sort columns (other columns NULL).
-    func keys(_ query: StoreQuery) throws(ObjectStoreError) -> [StoreRow] {
+    /// The keys the query selects, with their sort values (`.keys`) or without (`.ids`); the
+    /// rows' `values` are empty.
+    func keys(_ query: StoreQuery, selection: StoreQuery.Selection = .keys) throws(ObjectStoreError) -> [StoreRow] {
         try read { db in
-            let (text, arguments) = query.sql(.keys)
+            let withSortKeys = selection == .keys && !query.orders.isEmpty
+            let (text, arguments) = query.sql(withSortKeys ? .keys : .ids)
             let statement = try db.cachedStatement(sql: text)
-            let width = query.entity.columnNames.count
+            let empty = ContiguousArray<DatabaseValue>()
+            let sortCount = Int32(query.orders.count)
             var rows: [StoreRow] = []
-            if query.orders.isEmpty {
-                let empty = ContiguousArray<DatabaseValue>()
-                try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
-                    rows.append(StoreRow(key: sqlite3_column_int64(sqlite, 0), version: 0, values: empty))
+            try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
+                var sortKeys = empty
+                if withSortKeys {
+                    sortKeys.reserveCapacity(Int(sortCount))
+                    for index in 0..<sortCount { sortKeys.append(DatabaseValue(exactColumnOf: sqlite, at: index + 1)) }
                 }
-            } else {
-                try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
-                    var values = ContiguousArray<DatabaseValue>(repeating: .null, count: width)
-                    for (offset, order) in query.orders.enumerated() {
-                        values[order.column] = DatabaseValue(sqliteStatement: sqlite, index: Int32(offset + 1))
-                    }
-                    rows.append(StoreRow(key: sqlite3_column_int64(sqlite, 0), version: 0, values: values))
-                }
+                rows.append(StoreRow(key: sqlite3_column_int64(sqlite, 0), version: 0, values: empty, sortKeys: sortKeys))
+            }
+            return rows
+        }
+    }
+
+    /// The values of the query's projections, one array per selected row.
+    func projectionRows(_ query: StoreQuery) throws(ObjectStoreError) -> [ContiguousArray<DatabaseValue>] {
+        try read { db in
+            let (text, arguments) = query.sql(.projections)
+            let statement = try db.cachedStatement(sql: text)
+            let width = Int32(query.projections.count)
+            var rows: [ContiguousArray<DatabaseValue>] = []
+            try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
+                var values = ContiguousArray<DatabaseValue>()
+                values.reserveCapacity(Int(width))
+                for index in 0..<width { values.append(DatabaseValue(exactColumnOf: sqlite, at: index + 1)) }
+                rows.append(values)
             }
             return rows
         }
@@ -137,7 +160,7 @@ final class PersistentStore: Sendable {
     /// Calls `body` with the key of each row the query selects, in order.
     func forEachKey(_ query: StoreQuery, _ body: (Int64) -> Void) throws(ObjectStoreError) {
         try read { db in
-            let (text, arguments) = query.sql(.keys)
+            let (text, arguments) = query.sql(.ids)
             let statement = try db.cachedStatement(sql: text)
             try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
                 body(sqlite3_column_int64(sqlite, 0))
@@ -162,7 +185,25 @@ final class PersistentStore: Sendable {
     func count(_ query: StoreQuery) throws(ObjectStoreError) -> Int {
         try read { db in
             let (text, arguments) = query.sql(.count)
-            return try Int.fetchOne(db, sql: text, arguments: StatementArguments(arguments)) ?? 0
+            let statement = try db.cachedStatement(sql: text)
+            var count = 0
+            try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
+                count = Int(sqlite3_column_int64(sqlite, 0))
+            }
+            return count
+        }
+    }
+
+    /// `EXPLAIN QUERY PLAN` of the query's ID selection: the detail of each step.
+    func queryPlan(_ query: StoreQuery) throws(ObjectStoreError) -> [String] {
+        try read { db in
+            let (text, arguments) = query.sql(.ids)
+            let statement = try db.makeStatement(sql: "EXPLAIN QUERY PLAN " + text)
+            var lines: [String] = []
+            try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
+                if case .string(let detail) = DatabaseValue(exactColumnOf: sqlite, at: 3).storage { lines.append(detail) }
+            }
+            return lines
         }
     }
 
@@ -205,6 +246,7 @@ struct KeyMembership: StoreFilter {
     }
 
     func matches(_ object: ManagedObjectValues) -> Bool {
-        true
+        guard let key = object.object?.objectID.key else { return false }
+        return keys.contains(key)
     }
 }

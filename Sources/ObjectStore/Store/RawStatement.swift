@@ -15,7 +15,7 @@ enum RawStatement {
         sqlite3_reset(sqlite)
         sqlite3_clear_bindings(sqlite)
         for (index, value) in arguments.enumerated() {
-            let code = value.bind(to: sqlite, at: Int32(index + 1))
+            let code = value.bindExactly(to: sqlite, at: Int32(index + 1))
             guard code == SQLITE_OK else { throw error(code, db: db, sql: statement.sql) }
         }
         defer { sqlite3_reset(sqlite) }
@@ -49,7 +49,7 @@ enum RawStatement {
     static func bind(_ values: some Sequence<DatabaseValue>, to sqlite: OpaquePointer, from start: Int32) -> Int32 {
         var index = start
         for value in values {
-            let code = value.bind(to: sqlite, at: index)
+            let code = value.bindExactly(to: sqlite, at: index)
             if code != SQLITE_OK { return code }
             index += 1
         }
@@ -61,7 +61,7 @@ enum RawStatement {
         var values = ContiguousArray<DatabaseValue>()
         values.reserveCapacity(Int(width))
         for index in 0..<width {
-            values.append(DatabaseValue(sqliteStatement: sqlite, index: index + 2))
+            values.append(DatabaseValue(exactColumnOf: sqlite, at: index + 2))
         }
         return StoreRow(key: sqlite3_column_int64(sqlite, 0), version: sqlite3_column_int64(sqlite, 1), values: values)
     }

@@ -1,0 +1,64 @@
+import GRDB
+
+extension ManagedObjectContext {
+    /// The relationships of each prefetch key path of a request.
+    func prefetchPaths<Entity: ManagedObject>(_ request: FetchRequest<Entity>, entity: EntityDescription) throws(ObjectStoreError) -> [[RelationshipDescription]] {
+        var paths: [[RelationshipDescription]] = []
+        for key in request.relationshipKeyPathsForPrefetching {
+            guard let names = key.reference.names(on: entity) else {
+                throw .invalidFetchRequest(.unknownKey(entity: entity.name, key: key.description))
+            }
+            var path: [RelationshipDescription] = []
+            var current = entity
+            for name in names {
+                guard let relationship = current.relationship(named: name) else {
+                    throw .invalidFetchRequest(.unknownKey(entity: entity.name, key: names.joined(separator: ".")))
+                }
+                path.append(relationship)
+                current = relationship.destination
+            }
+            paths.append(path)
+        }
+        return paths
+    }
+
+    /// Loads the objects each path reaches from `objects`, one query per relationship and 500
+    /// owners, and registers them with their values.
+    func prefetch(_ paths: [[RelationshipDescription]], of objects: [ManagedObject]) throws(ObjectStoreError) {
+        for path in paths {
+            var current = objects
+            for relationship in path {
+                current = try prefetch(relationship, of: current)
+            }
+        }
+    }
+
+    private func prefetch(_ relationship: RelationshipDescription, of owners: [ManagedObject]) throws(ObjectStoreError) -> [ManagedObject] {
+        let destination = relationship.destination
+        if let column = relationship.column {
+            var seen: Set<Int64> = []
+            var keys: [Int64] = []
+            for owner in owners {
+                if case .int64(let key) = owner.storedValue(column: column).storage, seen.insert(key).inserted { keys.append(key) }
+            }
+            return materializeObjects(entity: destination, keys: keys).filter { !$0.state.contains(.missing) }
+        }
+        if relationship.isManyToMany {
+            return owners.flatMap { members(of: $0, relationship: relationship) }
+        }
+        guard let inverseName = relationship.inverseName, let inverseColumn = destination.column(named: inverseName) else { return [] }
+        let ownerKeys = owners.map(\.objectID.key)
+        var loaded: [ManagedObject] = []
+        var start = 0
+        while start < ownerKeys.count {
+            let chunk = Array(ownerKeys[start..<min(start + 500, ownerKeys.count)])
+            start += chunk.count
+            var query = StoreQuery(entity: destination)
+            query.filters = [ColumnMembership(column: inverseColumn, keys: chunk)]
+            for row in try resolvedRows(query, selection: .rows) {
+                loaded.append(materialize(row, entity: destination))
+            }
+        }
+        return loaded
+    }
+}

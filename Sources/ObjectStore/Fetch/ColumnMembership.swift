@@ -1,0 +1,17 @@
+import GRDB
+
+/// `column IN (keys…)`: the members of to-many relationships of several owners at once.
+struct ColumnMembership: StoreFilter {
+    let column: Int
+    let keys: [Int64]
+
+    func sqlCondition(entity: EntityDescription, arguments: inout [DatabaseValue]) -> String {
+        for key in keys { arguments.append(key.databaseValue) }
+        return "t.\(SQL.quote(entity.columnNames[column])) IN (" + Array(repeating: "?", count: keys.count).joined(separator: ", ") + ")"
+    }
+
+    func matches(_ object: ManagedObjectValues) -> Bool {
+        guard case .int64(let key) = object.values[column].storage else { return false }
+        return keys.contains(key)
+    }
+}

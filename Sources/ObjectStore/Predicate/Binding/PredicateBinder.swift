@@ -1,0 +1,309 @@
+import Foundation
+import GRDB
+
+/// Compiles a predicate tree for an entity: resolves and type-checks keys, converts constants to
+/// stored form, desugars `BETWEEN` and `IN` over to-many keys, and compiles string patterns.
+struct PredicateBinder {
+    let root: EntityDescription
+
+    /// One side of a comparison, resolved.
+    private enum Side {
+        /// A key, `SELF` or `@count`, with its domain and its name for messages.
+        case operand(BoundOperand, ValueDomain, key: String)
+        /// A constant (converted once the other side's domain is known).
+        case constant(PredicateValue)
+        /// `{…}`.
+        case list([PredicateTerm])
+        /// A to-many key path, to be quantified.
+        case toMany(hops: [RelationshipDescription], relationship: RelationshipDescription, member: [String], key: String)
+    }
+
+    func bind(_ node: PredicateNode) throws(FetchPredicateError) -> BoundNode {
+        switch node {
+        case .constant(let value): return .constant(value)
+        case .not(let operand): return .not(try bind(operand))
+        case .and(let left, let right): return .and(try bind(left), try bind(right))
+        case .or(let left, let right): return .or(try bind(left), try bind(right))
+        case .comparison(let comparison): return try bind(comparison)
+        }
+    }
+
+    // MARK: Comparisons
+
+    private func bind(_ comparison: PredicateComparison) throws(FetchPredicateError) -> BoundNode {
+        let lhs = try side(comparison.lhs)
+        let rhs = try side(comparison.rhs)
+        if case let .toMany(hops, relationship, member, key) = lhs {
+            guard let quantifier = comparison.quantifier else {
+                throw .typeMismatch(entity: root.name, key: key, reason: "a to-many key path needs ANY, ALL, NONE or @count")
+            }
+            let memberSide = try self.memberSide(relationship, member, key: key)
+            let inner = try bindSimple(memberSide, comparison.op, rhs, options: comparison.options)
+            return .quantified(quantifier, owner: hops, ownerScope: 0, relationship: relationship, inner: inner)
+        }
+        if case let .toMany(hops, relationship, member, key) = rhs {
+            // `value IN toMany.key` is `ANY toMany.key == value`; a quantifier may also stand
+            // before a value compared with a to-many key on the right (`ANY 3 < players.age`).
+            let op: PredicateOperator
+            if comparison.op == .in && comparison.quantifier == nil {
+                op = .equal
+            } else if comparison.quantifier != nil && comparison.op != .in {
+                op = comparison.op
+            } else {
+                throw .typeMismatch(entity: root.name, key: key, reason: "a to-many key path on the right needs IN, or ANY, ALL or NONE with a comparison")
+            }
+            let memberSide = try self.memberSide(relationship, member, key: key)
+            let inner = try bindSimple(lhs, op, memberSide, options: comparison.options)
+            return .quantified(comparison.quantifier ?? .any, owner: hops, ownerScope: 0, relationship: relationship, inner: inner)
+        }
+        if comparison.quantifier != nil {
+            throw .typeMismatch(entity: root.name, key: keyName(lhs) ?? keyName(rhs) ?? "?", reason: "ANY, ALL and NONE need a to-many key path")
+        }
+        return try bindSimple(lhs, comparison.op, rhs, options: comparison.options)
+    }
+
+    private func side(_ expression: PredicateTerm) throws(FetchPredicateError) -> Side {
+        switch expression {
+        case .value(let value):
+            return .constant(value)
+        case .variable(let name):
+            throw .unresolvedVariable(name)
+        case .list(let elements):
+            return .list(elements)
+        case .evaluatedObject:
+            return .operand(BoundOperand(source: .objectKey(hops: []), scope: 0), .object(root.name), key: "SELF")
+        case .key(let reference):
+            guard let names = reference.names(on: root) else {
+                throw .unknownKey(entity: root.name, key: reference.description)
+            }
+            let key = names.joined(separator: ".")
+            let resolved = try ResolvedKey(names, from: root, key: key, root: root)
+            if case .toMany(let relationship, let member) = resolved.end {
+                return .toMany(hops: resolved.hops, relationship: relationship, member: member, key: key)
+            }
+            let (operand, domain) = Self.operand(resolved, scope: 0)
+            return .operand(operand, domain, key: key)
+        }
+    }
+
+    /// The member of a to-many relationship (scope 1), or a key that continues from it.
+    private func memberSide(_ relationship: RelationshipDescription, _ member: [String], key: String) throws(FetchPredicateError) -> Side {
+        let destination = relationship.destination
+        guard !member.isEmpty else {
+            return .operand(BoundOperand(source: .objectKey(hops: []), scope: 1), .object(destination.name), key: key)
+        }
+        let resolved = try ResolvedKey(member, from: destination, key: key, root: root)
+        switch resolved.end {
+        case .toMany:
+            throw .typeMismatch(entity: root.name, key: key, reason: "only one to-many relationship may appear in a key path (besides a member's @count)")
+        case .attribute, .toOne, .count:
+            let (operand, domain) = Self.operand(resolved, scope: 1)
+            return .operand(operand, domain, key: key)
+        }
+    }
+
+    private static func operand(_ key: ResolvedKey, scope: Int) -> (BoundOperand, ValueDomain) {
+        switch key.end {
+        case .attribute(let attribute):
+            return (BoundOperand(source: .column(hops: key.hops, column: attribute.column, name: attribute.name), scope: scope), ValueDomain(attribute.type))
+        case .toOne(let relationship):
+            return (BoundOperand(source: .column(hops: key.hops, column: relationship.column ?? 0, name: relationship.name), scope: scope), .object(relationship.destinationName))
+        case .count(let relationship):
+            return (BoundOperand(source: .count(hops: key.hops, relationship: relationship), scope: scope), .number)
+        case .toMany:
+            preconditionFailure("to-many keys are quantified before they become operands")
+        }
+    }
+
+    private func keyName(_ side: Side) -> String? {
+        switch side {
+        case .operand(_, _, let key), .toMany(_, _, _, let key): key
+        case .constant, .list: nil
+        }
+    }
+
+    // MARK: Simple comparisons
+
+    private func bindSimple(_ lhs: Side, _ op: PredicateOperator, _ rhs: Side, options: ComparisonOptions) throws(FetchPredicateError) -> BoundNode {
+        let key = keyName(lhs) ?? keyName(rhs) ?? "constant"
+        func mismatch(_ reason: String) -> FetchPredicateError {
+            .typeMismatch(entity: root.name, key: key, reason: reason)
+        }
+        if case .toMany = lhs { throw mismatch("a to-many key path needs ANY, ALL, NONE or @count") }
+        if case .toMany = rhs { throw mismatch("a to-many key path on the right works only with IN") }
+        switch op {
+        case .in:
+            return try bindMembership(lhs, rhs, options: options, mismatch: mismatch)
+        case .between:
+            guard case .operand(let operand, let domain, _) = lhs else { throw mismatch("BETWEEN needs a key on the left") }
+            let bounds = try listElements(rhs, mismatch: mismatch)
+            guard bounds.count == 2 else { throw mismatch("BETWEEN needs exactly two bounds, {low, high}") }
+            let low = try bindSimple(.operand(operand, domain, key: key), .greaterOrEqual, try side(bounds[0]), options: options)
+            let high = try bindSimple(.operand(operand, domain, key: key), .lessOrEqual, try side(bounds[1]), options: options)
+            return .and(low, high)
+        case .beginsWith, .endsWith, .contains, .like, .matches:
+            return try bindText(op.textOperator!, lhs, rhs, options: options, mismatch: mismatch)
+        case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
+            return try bindComparison(lhs, op, rhs, options: options, mismatch: mismatch)
+        }
+    }
+
+    private func bindComparison(_ lhs: Side, _ op: PredicateOperator, _ rhs: Side, options: ComparisonOptions, mismatch: (String) -> FetchPredicateError) throws(FetchPredicateError) -> BoundNode {
+        let comparison: BoundComparison = switch op {
+        case .equal: .equal
+        case .notEqual: .notEqual
+        case .less: .less
+        case .lessOrEqual: .lessOrEqual
+        case .greater: .greater
+        default: .greaterOrEqual
+        }
+        if op == .equal || op == .notEqual {
+            // `== nil` and `!= nil` are IS NULL and IS NOT NULL: never unknown.
+            if case .constant(.null) = rhs, let operand = try nullTestOperand(lhs, mismatch: mismatch) {
+                return .isNull(operand, negated: op == .notEqual)
+            }
+            if case .constant(.null) = lhs, let operand = try nullTestOperand(rhs, mismatch: mismatch) {
+                return .isNull(operand, negated: op == .notEqual)
+            }
+        }
+        let domain = try commonDomain(lhs, rhs, mismatch: mismatch)
+        if op.isOrdering && !domain.isOrdered { throw mismatch("\(domain) cannot be ordered; use == or !=") }
+        if domain == .json { throw mismatch("JSON (Codable) attributes compare only with nil") }
+        if !options.isEmpty && domain != .text { throw mismatch("[c] and [d] apply to strings, not to \(domain)") }
+        return .compare(try operand(lhs, domain, options, mismatch: mismatch), comparison, try operand(rhs, domain, options, mismatch: mismatch), domain.collation)
+    }
+
+    private func nullTestOperand(_ side: Side, mismatch: (String) -> FetchPredicateError) throws(FetchPredicateError) -> BoundOperand? {
+        switch side {
+        case .operand(let operand, _, _): return operand
+        case .constant(.null): return BoundOperand(source: .constant(.null), scope: 0)
+        case .constant(let value): return BoundOperand(source: .constant(try convert(value, to: ValueDomain(of: value) ?? .number, mismatch: mismatch)), scope: 0)
+        case .list, .toMany: throw mismatch("a list cannot be compared with nil")
+        }
+    }
+
+    private func bindMembership(_ lhs: Side, _ rhs: Side, options: ComparisonOptions, mismatch: (String) -> FetchPredicateError) throws(FetchPredicateError) -> BoundNode {
+        let elements = try listElements(rhs, mismatch: mismatch).map { (element) throws(FetchPredicateError) -> Side in try side(element) }
+        var domain: ValueDomain?
+        for side in [lhs] + elements {
+            if case .operand(_, let sideDomain, _) = side {
+                guard domain == nil || domain == sideDomain else { throw mismatch("IN compares \(domain!) with \(sideDomain)") }
+                domain = sideDomain
+            }
+        }
+        if domain == nil, case .constant(let value) = lhs { domain = ValueDomain(of: value) }
+        guard let domain else { throw mismatch("IN needs a key or a value on the left") }
+        if domain == .json { throw mismatch("JSON (Codable) attributes compare only with nil") }
+        if !options.isEmpty && domain != .text { throw mismatch("[c] and [d] apply to strings, not to \(domain)") }
+        let left = try operand(lhs, domain, options, mismatch: mismatch)
+        var bound: [BoundOperand] = []
+        for element in elements {
+            if case .list = element { throw mismatch("IN lists cannot be nested") }
+            bound.append(try operand(element, domain, options, mismatch: mismatch))
+        }
+        return .inList(left, bound, domain.collation)
+    }
+
+    private func bindText(_ textOperator: TextOperator, _ lhs: Side, _ rhs: Side, options: ComparisonOptions, mismatch: (String) -> FetchPredicateError) throws(FetchPredicateError) -> BoundNode {
+        for side in [lhs, rhs] {
+            switch side {
+            case .operand(_, let domain, _) where domain != .text:
+                throw mismatch("\(String(describing: textOperator).uppercased()) applies to strings, not to \(domain)")
+            case .constant(let value) where value != .null && ValueDomain(of: value) != .text:
+                throw mismatch("\(String(describing: textOperator).uppercased()) needs a string, got \(value)")
+            case .list, .toMany:
+                throw mismatch("\(String(describing: textOperator).uppercased()) needs a string, not a list")
+            default:
+                break
+            }
+        }
+        let left = try operand(lhs, .text, [], mismatch: mismatch)
+        let right = try operand(rhs, .text, [], mismatch: mismatch)
+        var matcher: TextMatcher?
+        if case .constant(.string(let pattern)) = rhs {
+            if textOperator == .matches {
+                let folded = TextFolding.fold(pattern, options.intersection(.diacriticInsensitive))
+                if let reason = RegexBox.compileError(folded) { throw .invalidRegularExpression(pattern: pattern, reason: reason) }
+            }
+            matcher = TextMatcher(textOperator, pattern: pattern, options: options)
+        }
+        return .text(textOperator, left, right, options, matcher)
+    }
+
+    /// The elements of `{…}` or of an array/set constant.
+    private func listElements(_ side: Side, mismatch: (String) -> FetchPredicateError) throws(FetchPredicateError) -> [PredicateTerm] {
+        switch side {
+        case .list(let elements): return elements
+        case .constant(.collection(let values)): return values.map(PredicateTerm.value)
+        default: throw mismatch("expected a list {…} or an array argument on the right")
+        }
+    }
+
+    /// The domain both sides share (a key's, or a constant's natural domain).
+    private func commonDomain(_ lhs: Side, _ rhs: Side, mismatch: (String) -> FetchPredicateError) throws(FetchPredicateError) -> ValueDomain {
+        switch (lhs, rhs) {
+        case let (.operand(_, left, _), .operand(_, right, _)):
+            guard left == right else { throw mismatch("compares \(left) with \(right)") }
+            return left
+        case let (.operand(_, domain, _), .constant), let (.constant, .operand(_, domain, _)):
+            return domain
+        case let (.constant(left), .constant(right)):
+            guard let domain = ValueDomain(of: left) ?? ValueDomain(of: right) else { return .number }
+            return domain
+        default:
+            throw mismatch("a list {…} works only with IN and BETWEEN")
+        }
+    }
+
+    /// `side` as an operand of `domain`, folded with `options`.
+    private func operand(_ side: Side, _ domain: ValueDomain, _ options: ComparisonOptions, mismatch: (String) -> FetchPredicateError) throws(FetchPredicateError) -> BoundOperand {
+        switch side {
+        case .operand(var operand, let sideDomain, _):
+            guard sideDomain == domain else { throw mismatch("compares \(sideDomain) with \(domain)") }
+            operand.folding = options
+            return operand
+        case .constant(let value):
+            var stored = try convert(value, to: domain, mismatch: mismatch)
+            if !options.isEmpty, case .string(let text) = stored.storage {
+                stored = TextFolding.fold(text, options).databaseValue
+            }
+            return BoundOperand(source: .constant(stored), scope: 0)
+        case .list, .toMany:
+            throw mismatch("a list {…} works only with IN and BETWEEN")
+        }
+    }
+
+    /// A constant in the stored form of `domain`.
+    private func convert(_ value: PredicateValue, to domain: ValueDomain, mismatch: (String) -> FetchPredicateError) throws(FetchPredicateError) -> DatabaseValue {
+        switch (domain, value) {
+        case (_, .null):
+            return .null
+        case (.number, .bool(let flag)):
+            return (flag ? 1 : 0).databaseValue
+        case (.number, .integer(let number)):
+            return number.databaseValue
+        case (.number, .double(let number)):
+            return number.isNaN ? .null : number.databaseValue
+        case (.date, .date(let date)):
+            return date.timeIntervalSinceReferenceDate.isNaN ? .null : date.storedValue
+        case (.text, .string(let text)):
+            return text.databaseValue
+        case (.decimal, .decimal(let decimal)):
+            return decimal.storedValue
+        case (.decimal, .integer(let number)):
+            return Decimal(number).storedValue
+        case (.decimal, .double(let number)):
+            guard let decimal = Decimal(string: "\(number)", locale: Locale(identifier: "en_US_POSIX")), !number.isNaN else { return .null }
+            return decimal.storedValue
+        case (.uuid, .uuid(let uuid)):
+            return uuid.storedValue
+        case (.bytes, .data(let data)):
+            return data.databaseValue
+        case (.object(let entity), .objectID(let id)):
+            guard id.entity.name == entity else { throw mismatch("expects a \(entity) object, got an object of \(id.entity.name)") }
+            return id.key.databaseValue
+        default:
+            throw mismatch("compares \(domain) with the value \(value)")
+        }
+    }
+}

@@ -1,0 +1,49 @@
+/// A dotted key resolved against an entity: the to-one hops it crosses and what it ends at.
+struct ResolvedKey {
+    enum End {
+        /// An attribute of the last entity.
+        case attribute(AttributeDescription)
+        /// A to-one relationship (compared by the destination's key).
+        case toOne(RelationshipDescription)
+        /// A to-many relationship, and the key that continues from its members (possibly empty).
+        case toMany(RelationshipDescription, member: [String])
+        /// `relationship.@count`.
+        case count(RelationshipDescription)
+    }
+
+    /// The to-one relationships crossed before the end.
+    let hops: [RelationshipDescription]
+    let end: End
+
+    /// Resolves `names` from `entity`; `key` and `root` name the key in errors.
+    init(_ names: [String], from entity: EntityDescription, key: String, root: EntityDescription) throws(FetchPredicateError) {
+        var hops: [RelationshipDescription] = []
+        var current = entity
+        var index = 0
+        while index < names.count {
+            let name = names[index]
+            let isLast = index == names.count - 1
+            if let attribute = current.attribute(named: name), isLast {
+                self.hops = hops
+                self.end = .attribute(attribute)
+                return
+            }
+            guard let relationship = current.relationship(named: name) else { break }
+            if relationship.isToMany {
+                self.hops = hops
+                let rest = Array(names[(index + 1)...])
+                self.end = rest == ["@count"] ? .count(relationship) : .toMany(relationship, member: rest)
+                return
+            }
+            if isLast {
+                self.hops = hops
+                self.end = .toOne(relationship)
+                return
+            }
+            hops.append(relationship)
+            current = relationship.destination
+            index += 1
+        }
+        throw .unknownKey(entity: root.name, key: key)
+    }
+}

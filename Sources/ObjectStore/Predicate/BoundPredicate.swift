@@ -1,0 +1,44 @@
+package import GRDB
+
+/// A predicate compiled for one entity: what the store runs as SQL and contexts evaluate in
+/// memory, always agreeing.
+///
+/// The fetched results controller compiles a request's predicate once and calls ``matches(_:)``
+/// (or ``evaluate(_:)``) on each changed object.
+package struct BoundPredicate: StoreFilter {
+    package let entity: EntityDescription
+    let node: BoundNode
+    /// The to-one paths from the evaluated object the SQL reads (joined by the query).
+    package let joinPaths: [[RelationshipDescription]]
+    /// The other entities the predicate reads (their unsaved changes can change its result).
+    package let relatedEntities: Set<Int>
+
+    /// Compiles `node` for `entity`.
+    package init(_ node: PredicateNode, entity: EntityDescription) throws(FetchPredicateError) {
+        self.entity = entity
+        let bound = try PredicateBinder(root: entity).bind(node)
+        self.node = bound
+        var paths: [[RelationshipDescription]] = []
+        bound.forEachPath { scope, hops in if scope == 0 && !hops.isEmpty { paths.append(hops) } }
+        joinPaths = paths
+        relatedEntities = bound.relatedEntities
+    }
+
+    package func sqlCondition(entity: EntityDescription, arguments: inout [DatabaseValue]) -> String {
+        var writer = PredicateSQLWriter(arguments: arguments)
+        let text = writer.write(node)
+        arguments = writer.arguments
+        return text
+    }
+
+    package func matches(_ object: ManagedObjectValues) -> Bool {
+        var evaluator = PredicateEvaluator(object)
+        return evaluator.evaluate(node) == true
+    }
+
+    /// Whether `object` satisfies the predicate, with its current (possibly unsaved) values.
+    package func evaluate(_ object: ManagedObject) -> Bool {
+        if object.state.contains(.fault) { object.context?.fulfillFault(object) }
+        return matches(ManagedObjectValues(entity: entity, values: object.values, object: object))
+    }
+}

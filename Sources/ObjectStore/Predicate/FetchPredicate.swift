@@ -1,0 +1,82 @@
+/// A condition on objects of an entity, in Core Data's predicate language: built from a format
+/// string, from Swift key paths, or both combined.
+///
+/// ```swift
+/// // Format string, with arguments:
+/// let live = try FetchPredicate<Event>(format: "isLive == YES AND sport.name ==[c] %@", "football")
+/// // Typed, checked by the compiler:
+/// let typed: FetchPredicate<Event> = \Event.isLive == true && \Event.sport?.name == "Football"
+/// // Combined:
+/// var request = FetchRequest<Event>()
+/// request.predicate = live || .key(\.title).beginsWith("Final")
+/// ```
+///
+/// Every form builds the same predicate tree. When a request runs, the tree is compiled against
+/// the entity: keys are resolved and type-checked (``FetchPredicateError/unknownKey(entity:key:)``,
+/// ``FetchPredicateError/typeMismatch(entity:key:reason:)``), then evaluated in SQL by the store and in
+/// Swift for unsaved objects, with exactly the same result. See <doc:PredicateSyntax> for the
+/// language and its semantics (three-valued logic with nil, folding, `LIKE`, quantifiers).
+///
+/// A predicate is a `Sendable` value: managed object arguments are kept as their ``ObjectID``.
+public struct FetchPredicate<Root: ManagedObject>: Sendable, Hashable, CustomStringConvertible {
+    /// The tree.
+    package var node: PredicateNode
+
+    package init(node: PredicateNode) {
+        self.node = node
+    }
+
+    /// `TRUEPREDICATE` (every object) or `FALSEPREDICATE` (none).
+    public init(value: Bool) {
+        node = .constant(value)
+    }
+
+    /// The predicate in the format syntax (Swift key paths are shown as key path literals until
+    /// the predicate is compiled for an entity).
+    public var predicateFormat: String {
+        PredicateFormatter.format(node)
+    }
+
+    /// The same as ``predicateFormat``.
+    public var description: String {
+        predicateFormat
+    }
+
+    /// Whether `object` satisfies the predicate, evaluated in memory with its current (possibly
+    /// unsaved) values; for saved values the store's SQL gives the same answer.
+    ///
+    /// Call it on the object's context queue. Compiles the predicate on each call; a fetched
+    /// results controller compiles once instead.
+    ///
+    /// - Throws: ``FetchPredicateError`` when a key or type does not fit the object's entity.
+    public func evaluate(with object: Root) throws(FetchPredicateError) -> Bool {
+        try BoundPredicate(node, entity: object.entity).evaluate(object)
+    }
+
+    /// Both predicates (`AND`).
+    public static func && (lhs: FetchPredicate, rhs: FetchPredicate) -> FetchPredicate {
+        FetchPredicate(node: .and(lhs.node, rhs.node))
+    }
+
+    /// Either predicate (`OR`).
+    public static func || (lhs: FetchPredicate, rhs: FetchPredicate) -> FetchPredicate {
+        FetchPredicate(node: .or(lhs.node, rhs.node))
+    }
+
+    /// The negation (`NOT`). With nil values the negation of an unknown comparison is still
+    /// unknown: `NOT (note == "x")` does not match objects whose `note` is nil.
+    public static prefix func ! (operand: FetchPredicate) -> FetchPredicate {
+        FetchPredicate(node: .not(operand.node))
+    }
+}
+
+extension FetchPredicate {
+    /// The tree with Swift key paths replaced by the names they stand for on `entity` (key paths
+    /// that name no persistent property are left as they are).
+    package func resolvingKeyPaths(on entity: EntityDescription) -> PredicateNode {
+        node.mappingTerms { term in
+            guard case .key(let reference) = term, let names = reference.names(on: entity) else { return term }
+            return .key(.name(names.joined(separator: ".")))
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/// Why a predicate (or a sort descriptor's key) cannot be parsed or compiled.
+///
+/// Syntax errors come from ``FetchPredicate/init(format:_:)`` and name the offset (in characters,
+/// from 0) where the format string went wrong:
+///
+/// ```swift
+/// do {
+///     _ = try FetchPredicate<Event>(format: "name == AND x")
+/// } catch FetchPredicateError.unexpectedToken(let token, let offset, _, _) {
+///     print(token, offset) // AND 8
+/// }
+/// ```
+///
+/// Key and type errors come from running a request (wrapped in
+/// ``ObjectStoreError/invalidFetchRequest(_:)``) or from ``FetchPredicate/evaluate(with:)``, once
+/// the entity is known; they name the entity and the key.
+public enum FetchPredicateError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A token that cannot appear where it stands.
+    case unexpectedToken(String, offset: Int, format: String, expected: String)
+    /// The format string ends where more is needed.
+    case unexpectedEnd(offset: Int, format: String, expected: String)
+    /// A quoted string has no closing quote.
+    case unterminatedString(offset: Int, format: String)
+    /// A number literal is malformed or out of range.
+    case invalidNumber(String, offset: Int, format: String)
+    /// A modifier other than `[c]`, `[d]` or `[cd]`.
+    case invalidModifier(String, offset: Int, format: String)
+    /// A format specifier (`%@`, `%K`, `%d`, …) has no argument left.
+    case missingArgument(String, offset: Int, format: String)
+    /// An argument does not fit its specifier (`%K` needs a string, `%d` an integer, …).
+    case invalidArgument(String, offset: Int, format: String, reason: String)
+    /// More arguments were passed than the format string uses.
+    case unusedArguments(Int, format: String)
+    /// The entity has no attribute or relationship for (a part of) the key path.
+    case unknownKey(entity: String, key: String)
+    /// A key is compared with a value or operator that does not fit its type.
+    case typeMismatch(entity: String, key: String, reason: String)
+    /// A `$VARIABLE` was not replaced with ``FetchPredicate/withSubstituting(_:)``.
+    case unresolvedVariable(String)
+    /// The pattern of `MATCHES` is not a valid regular expression.
+    case invalidRegularExpression(pattern: String, reason: String)
+
+    /// What went wrong, where, and what to do.
+    public var description: String {
+        switch self {
+        case let .unexpectedToken(token, offset, format, expected):
+            return "unexpected token '\(token)' at offset \(offset) in \"\(format)\"; expected \(expected)"
+        case let .unexpectedEnd(offset, format, expected):
+            return "unexpected end of format at offset \(offset) in \"\(format)\"; expected \(expected)"
+        case let .unterminatedString(offset, format):
+            return "unterminated string starting at offset \(offset) in \"\(format)\"; close it with the same quote"
+        case let .invalidNumber(text, offset, format):
+            return "invalid number '\(text)' at offset \(offset) in \"\(format)\"; integers must fit 64 bits"
+        case let .invalidModifier(text, offset, format):
+            return "invalid modifier '[\(text)]' at offset \(offset) in \"\(format)\"; use [c], [d] or [cd]"
+        case let .missingArgument(specifier, offset, format):
+            return "no argument for \(specifier) at offset \(offset) in \"\(format)\"; pass one argument per specifier"
+        case let .invalidArgument(specifier, offset, format, reason):
+            return "invalid argument for \(specifier) at offset \(offset) in \"\(format)\": \(reason)"
+        case let .unusedArguments(count, format):
+            return "\(count) argument(s) left unused by \"\(format)\"; pass one argument per specifier"
+        case let .unknownKey(entity, key):
+            return "\(entity) has no key '\(key)'; use the name of an attribute or relationship (through to-one relationships for dotted paths)"
+        case let .typeMismatch(entity, key, reason):
+            return "type mismatch on \(entity).\(key): \(reason)"
+        case let .unresolvedVariable(name):
+            return "the variable $\(name) has no value; call withSubstituting([\"\(name)\": …]) before fetching"
+        case let .invalidRegularExpression(pattern, reason):
+            return "invalid regular expression \"\(pattern)\" for MATCHES: \(reason)"
+        }
+    }
+}

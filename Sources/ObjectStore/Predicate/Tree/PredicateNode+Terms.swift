@@ -1,0 +1,27 @@
+extension PredicateNode {
+    /// The tree with every term of every comparison replaced by `transform` of it (list elements
+    /// are transformed one by one, after their list).
+    func mappingTerms(_ transform: (PredicateTerm) -> PredicateTerm) -> PredicateNode {
+        switch self {
+        case .constant:
+            return self
+        case .not(let operand):
+            return .not(operand.mappingTerms(transform))
+        case .and(let left, let right):
+            return .and(left.mappingTerms(transform), right.mappingTerms(transform))
+        case .or(let left, let right):
+            return .or(left.mappingTerms(transform), right.mappingTerms(transform))
+        case .comparison(var comparison):
+            comparison.lhs = Self.map(comparison.lhs, transform)
+            comparison.rhs = Self.map(comparison.rhs, transform)
+            return .comparison(comparison)
+        }
+    }
+
+    private static func map(_ term: PredicateTerm, _ transform: (PredicateTerm) -> PredicateTerm) -> PredicateTerm {
+        if case .list(let elements) = term {
+            return .list(elements.map { map($0, transform) })
+        }
+        return transform(term)
+    }
+}

@@ -1,0 +1,24 @@
+/// A Swift value that can stand for `%@` in a format string, replace a `$VARIABLE`, or appear on
+/// the right of a typed comparison.
+///
+/// The package conforms strings, numbers, `Bool`, `Date`, `UUID`, `Data`, `Decimal`, `URL`,
+/// ``ObjectID``, managed objects (compared by ID), optionals (nil), and arrays and sets of
+/// arguments (for `IN` and `BETWEEN`).
+///
+/// ```swift
+/// try FetchPredicate<Event>(format: "sport == %@ AND attendance IN %@", football, [10, 20])
+/// ```
+public protocol PredicateArgument {
+    /// The value as a predicate constant.
+    var predicateValue: PredicateValue { get }
+}
+
+/// An attribute value that typed predicates can compare for equality (`==`, `!=`, `IN`).
+public protocol EquatableAttributeValue: AttributeValue, PredicateArgument {}
+
+/// An attribute value that typed predicates can order (`<`, `<=`, `>`, `>=`, `BETWEEN`).
+public protocol OrderedAttributeValue: EquatableAttributeValue {}
+
+/// A string attribute value: typed predicates can apply string operators and `[c]`/`[d]`
+/// options to it, and sort descriptors any ``FetchSortComparator``.
+public protocol TextAttributeValue: OrderedAttributeValue {}

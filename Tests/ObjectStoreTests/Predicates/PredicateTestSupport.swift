@@ -1,0 +1,34 @@
+import Foundation
+import ObjectStore
+import Testing
+
+/// Runs a request in SQL (ignoring unsaved changes) and in memory on every registered object of
+/// the entity, and returns both answers as sets of keys.
+@MainActor
+func bothAnswers<Entity: ManagedObject>(_ predicate: FetchPredicate<Entity>, in context: ManagedObjectContext) throws -> (sql: Set<Int64>, memory: Set<Int64>) {
+    var request = FetchRequest<Entity>(predicate: predicate)
+    request.includesPendingChanges = false
+    let sql = Set(try context.fetchObjectIDs(request).map(\.key))
+    let entity = context.model.entity(for: Entity.self)
+    let compiled = try BoundPredicate(predicate.node, entity: entity)
+    var memory: Set<Int64> = []
+    for object in context.registeredObjects where object.entity === entity && !object.isDeleted {
+        if compiled.evaluate(object) { memory.insert(object.objectID.key) }
+    }
+    return (sql, memory)
+}
+
+/// Checks that SQL and memory agree and select exactly `expected` (compared by a key of each
+/// object).
+@MainActor
+func expectSelects<Entity: ManagedObject>(
+    _ predicate: FetchPredicate<Entity>,
+    in context: ManagedObjectContext,
+    _ expected: [Entity],
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let (sql, memory) = try bothAnswers(predicate, in: context)
+    let wanted = Set(expected.map(\.objectID.key))
+    #expect(sql == memory, "SQL and memory disagree on \(predicate)", sourceLocation: sourceLocation)
+    #expect(sql == wanted, "\(predicate) selected \(sql.sorted()), expected \(wanted.sorted())", sourceLocation: sourceLocation)
+}
