@@ -45,21 +45,23 @@ struct DiffBenchmark: ParsableCommand {
         _ old: DiffableDataSourceSnapshot<Int, Item>,
         _ new: DiffableDataSourceSnapshot<Int, Item>
     ) -> BenchResult? {
-        let oursMilliseconds = medianMilliseconds(runs: options.runs) { BatchUpdate(from: old, to: new) }
         let oldItems = old.itemIdentifiers
         let newItems = new.itemIdentifiers
-        let floorMilliseconds = medianMilliseconds(runs: options.runs) { hashingFloor(oldItems, newItems) }
-        var baselineMilliseconds: Double?
+        var timings = [
+            Timing { BatchUpdate(from: old, to: new) },
+            Timing { hashingFloor(oldItems, newItems) },
+        ]
         var note: String?
         if options.noBaseline {
             note = "baseline skipped (--no-baseline)"
         } else if oldItems.count <= 100_000 {
-            baselineMilliseconds = medianMilliseconds(runs: options.runs) {
-                newItems.difference(from: oldItems).inferringMoves()
-            }
+            timings.append(Timing { newItems.difference(from: oldItems).inferringMoves() })
         } else {
             note = "baseline skipped above 100k items: difference(from:) is quadratic in the edit count"
         }
+        let medians = interleavedMedians(runs: options.runs, timings)
+        let (oursMilliseconds, floorMilliseconds) = (medians[0], medians[1])
+        let baselineMilliseconds = medians.count > 2 ? medians[2] : nil
         return BenchResult(
             bench: "diff",
             caseName: shape.name,

@@ -36,25 +36,28 @@ struct FetchBenchmark: ParsableCommand {
             (Array(try context.fetch(FetchBenchItem.self)), try FetchBenchModel.request.storeQuery(entity: FetchBenchModel.model.entity(for: FetchBenchItem.self)))
         }
         var selected = 0
-        let ours = medianMilliseconds(runs: options.runs) {
-            context.performAndWait {
-                var rows = objects.filter { query.matches($0) }.map { query.row(of: $0) }
-                rows.sort { query.areInIncreasingOrder($0, $1) }
-                selected = rows.count
-                return rows.count
-            }
-        }
-        let baseline = medianMilliseconds(runs: options.runs) {
-            context.performAndWait {
-                objects.filter { $0.category == FetchBenchModel.category && $0.rank < FetchBenchModel.rankCut }
-                    .sorted { ($0.rank, $0.score, $0.objectID.key) < ($1.rank, $1.score, $1.objectID.key) }
-                    .count
-            }
-        }
+        let medians = interleavedMedians(runs: options.runs, [
+            Timing {
+                context.performAndWait {
+                    var rows = objects.filter { query.matches($0) }.map { query.row(of: $0) }
+                    rows.sort { query.areInIncreasingOrder($0, $1) }
+                    selected = rows.count
+                    return rows.count
+                }
+            },
+            Timing {
+                context.performAndWait {
+                    objects.filter { $0.category == FetchBenchModel.category && $0.rank < FetchBenchModel.rankCut }
+                        .sorted { ($0.rank, $0.score, $0.objectID.key) < ($1.rank, $1.score, $1.objectID.key) }
+                        .count
+                }
+            },
+        ])
+        let ours = medians[0]
         return BenchResult(
-            bench: "fetch", caseName: "predicate-memory-100k", ids: "\(selected)", oursMilliseconds: ours,
-            baseline: "Swift filter + sort on properties", baselineMilliseconds: baseline,
-            note: "compiled predicate and sort evaluated in memory: \(formatted(ours * 1e6 / Double(count), decimals: 0)) ns per object")
+            bench: "fetch", caseName: "predicate-memory-100k", oursMilliseconds: ours,
+            baseline: "Swift filter + sort on properties", baselineMilliseconds: medians[1],
+            note: "compiled predicate and sort evaluated in memory: \(formatted(ours * 1e6 / Double(count), decimals: 0)) ns per object, \(selected) selected")
     }
 
     private func measure(_ name: String, count: Int) throws -> BenchResult {
@@ -67,22 +70,25 @@ struct FetchBenchmark: ParsableCommand {
 
         let request = FetchBenchModel.request
         var ids = 0
-        let ours = medianMilliseconds(runs: options.runs, prepare: { container.newBackgroundContext() }, { context in
-            context.performAndWait { try! context.fetchObjectIDs(request).count }
-        })
-        let baseline = medianMilliseconds(runs: options.runs) {
-            let keys = try! pool.read { db in
-                try Int64.fetchAll(db, sql: FetchBenchModel.baselineSQL, arguments: [FetchBenchModel.category, FetchBenchModel.rankCut])
-            }
-            ids = keys.count
-            return keys.count
-        }
+        let medians = interleavedMedians(runs: options.runs, [
+            Timing(prepare: { container.newBackgroundContext() }, { context in
+                context.performAndWait { try! context.fetchObjectIDs(request).count }
+            }),
+            Timing {
+                let keys = try! pool.read { db in
+                    try Int64.fetchAll(db, sql: FetchBenchModel.baselineSQL, arguments: [FetchBenchModel.category, FetchBenchModel.rankCut])
+                }
+                ids = keys.count
+                return keys.count
+            },
+        ])
+        let (ours, baseline) = (medians[0], medians[1])
         let context = container.newBackgroundContext()
         let plan = try context.performAndWait { try context.fetchObjectIDs(request).count }
         precondition(plan == ids, "the store returned \(plan) IDs, GRDB \(ids)")
         return BenchResult(
-            bench: "fetch", caseName: name, ids: "\(ids)", oursMilliseconds: ours,
+            bench: "fetch", caseName: name, oursMilliseconds: ours,
             baseline: "GRDB Int64.fetchAll, same SQL", baselineMilliseconds: baseline,
-            note: "ours / baseline = \(formatted(ours / baseline, decimals: 2))× (goal ≤ 1.3×); \(count) objects, 25% selected")
+            note: "\(ids) IDs of \(count) objects (25% selected); goal ours ≤ 1.3× baseline")
     }
 }

@@ -1,34 +1,48 @@
-/// Median wall-clock time of `runs` runs of `body`, in milliseconds.
-///
-/// `prepare` runs before each run, outside the timed region, and hands `body` its input so
-/// every run starts from the same state. One untimed warm-up run comes first.
-func medianMilliseconds<Input, Output>(
-    runs: Int,
-    prepare: () -> Input,
-    _ body: (Input) -> Output
-) -> Double {
-    let clock = ContinuousClock()
-    blackHole(body(prepare()))
-    var samples: [Double] = []
-    samples.reserveCapacity(runs)
-    for _ in 0..<runs {
-        let input = prepare()
-        let start = clock.now
-        let output = body(input)
-        let elapsed = clock.now - start
-        blackHole(output)
-        let (seconds, attoseconds) = elapsed.components
-        samples.append(Double(seconds) * 1_000 + Double(attoseconds) / 1e15)
+/// One thing to time: each call of `run` prepares its input (untimed), times the body once and
+/// returns the elapsed milliseconds.
+struct Timing {
+    let run: () -> Double
+
+    /// Times `body` on a fresh input from `prepare` each run, so every run starts from the same state.
+    init<Input, Output>(prepare: @escaping () -> Input, _ body: @escaping (Input) -> Output) {
+        run = {
+            let clock = ContinuousClock()
+            let input = prepare()
+            let start = clock.now
+            let output = body(input)
+            let elapsed = clock.now - start
+            blackHole(output)
+            let (seconds, attoseconds) = elapsed.components
+            return Double(seconds) * 1_000 + Double(attoseconds) / 1e15
+        }
     }
-    samples.sort()
-    return samples.count % 2 == 1
-        ? samples[samples.count / 2]
-        : (samples[samples.count / 2 - 1] + samples[samples.count / 2]) / 2
+
+    /// Times `body`, which needs no preparation.
+    init<Output>(_ body: @escaping () -> Output) {
+        self.init(prepare: {}, { _ in body() })
+    }
 }
 
-/// Median time of `body` with no per-run preparation.
-func medianMilliseconds<Output>(runs: Int, _ body: () -> Output) -> Double {
-    medianMilliseconds(runs: runs, prepare: { () }, { _ in body() })
+/// The median time of each timing over `runs` runs, in milliseconds.
+///
+/// The timings take turns, run by run (after one untimed warm-up each), so that a machine that
+/// speeds up or slows down while the benchmark runs affects ours, the baseline and the floor
+/// alike, and their ratios stay meaningful.
+func interleavedMedians(runs: Int, _ timings: [Timing]) -> [Double] {
+    for timing in timings { _ = timing.run() }
+    var samples = Array(repeating: [Double](), count: timings.count)
+    for _ in 0..<runs {
+        for (index, timing) in timings.enumerated() {
+            samples[index].append(timing.run())
+        }
+    }
+    return samples.map(median)
+}
+
+private func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
 /// Keeps the optimiser from discarding a result.

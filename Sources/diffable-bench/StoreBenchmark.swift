@@ -24,7 +24,7 @@ struct StoreBenchmark: ParsableCommand {
         }
 
         if options.includes("insert-100k") {
-            let ours = medianMilliseconds(runs: options.runs, prepare: { () -> ManagedObjectContext in
+            let ours = Timing(prepare: { () -> ManagedObjectContext in
                 let container = try! PersistentContainer(name: "Bench", model: BenchModel.model, store: StoreDescription(location: .file(freshURL())))
                 return container.newBackgroundContext()
             }, { context in
@@ -36,13 +36,11 @@ struct StoreBenchmark: ParsableCommand {
                     try! context.save()
                 }
             })
-            let baseline = medianMilliseconds(runs: options.runs, prepare: { () -> DatabasePool in
-                let pool = try! BenchModel.baselinePool(url: freshURL())
-                return pool
-            }, { pool in
+            let baselineTiming = Timing(prepare: { try! BenchModel.baselinePool(url: freshURL()) }, { pool in
                 try! BenchModel.baselineInsert(pool: pool, count: count)
             })
-            report.add(BenchResult(bench: "store", caseName: "insert-100k", oursMilliseconds: ours, baseline: "GRDB prepared INSERT", baselineMilliseconds: baseline))
+            let medians = interleavedMedians(runs: options.runs, [ours, baselineTiming])
+            report.add(BenchResult(bench: "store", caseName: "insert-100k", oursMilliseconds: medians[0], baseline: "GRDB prepared INSERT", baselineMilliseconds: medians[1]))
         }
 
         guard options.includes("fetch-objects-100k") || options.includes("fetch-ids-100k") else { return }
@@ -58,26 +56,24 @@ struct StoreBenchmark: ParsableCommand {
         let pool = try BenchModel.baselinePool(url: url, create: false)
 
         if options.includes("fetch-objects-100k") {
-            let ours = medianMilliseconds(runs: options.runs, prepare: { container.newBackgroundContext() }, { context in
-                context.performAndWait { try! context.fetch(BenchItem.self).count }
-            })
-            let baseline = medianMilliseconds(runs: options.runs) {
-                try! pool.read { db in try BaselineItem.fetchAll(db) }.count
-            }
-            report.add(BenchResult(bench: "store", caseName: "fetch-objects-100k", oursMilliseconds: ours, baseline: "GRDB Row cursor + init(row:)", baselineMilliseconds: baseline))
+            let medians = interleavedMedians(runs: options.runs, [
+                Timing(prepare: { container.newBackgroundContext() }, { context in
+                    context.performAndWait { try! context.fetch(BenchItem.self).count }
+                }),
+                Timing { try! pool.read { db in try BaselineItem.fetchAll(db) }.count },
+            ])
+            report.add(BenchResult(bench: "store", caseName: "fetch-objects-100k", oursMilliseconds: medians[0], baseline: "GRDB Row cursor + init(row:)", baselineMilliseconds: medians[1]))
         }
         if options.includes("fetch-ids-100k") {
             var request = FetchRequest<BenchItem>()
             request.sortDescriptors = [FetchSortDescriptor(\.rank)]
-            let ours = medianMilliseconds(runs: options.runs, prepare: { container.newBackgroundContext() }, { context in
-                context.performAndWait { try! context.fetchObjectIDs(request).count }
-            })
-            let baseline = medianMilliseconds(runs: options.runs) {
-                try! pool.read { db in
-                    try BenchModel.baselineIDs(db)
-                }.count
-            }
-            report.add(BenchResult(bench: "store", caseName: "fetch-ids-100k", oursMilliseconds: ours, baseline: "GRDB key + sort column cursor", baselineMilliseconds: baseline))
+            let medians = interleavedMedians(runs: options.runs, [
+                Timing(prepare: { container.newBackgroundContext() }, { context in
+                    context.performAndWait { try! context.fetchObjectIDs(request).count }
+                }),
+                Timing { try! pool.read { db in try BenchModel.baselineIDs(db) }.count },
+            ])
+            report.add(BenchResult(bench: "store", caseName: "fetch-ids-100k", oursMilliseconds: medians[0], baseline: "GRDB key + sort column cursor", baselineMilliseconds: medians[1]))
         }
     }
 }

@@ -68,6 +68,8 @@ public final class ManagedObjectContext: @unchecked Sendable {
     }
 
     var registered: ObjectRegistry
+    /// The weak reference to this context that its objects share (created on the context's queue).
+    private(set) lazy var link = ContextLink(self)
     /// Objects flagged `.pending`: inserted, deleted or written since the last save.
     var pending: [ManagedObject] = []
     /// Objects changed since the last objects-did-change notice (only while observed).

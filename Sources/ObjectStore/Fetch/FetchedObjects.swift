@@ -18,7 +18,7 @@ public struct FetchedObjects<Entity: ManagedObject>: RandomAccessCollection {
     public var startIndex: Int { 0 }
 
     /// The number of objects.
-    public var endIndex: Int { storage.keys.count }
+    public var endIndex: Int { storage.count }
 
     /// The object at `position`, materialised (with its batch) on first access.
     ///

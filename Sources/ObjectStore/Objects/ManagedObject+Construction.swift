@@ -5,7 +5,7 @@ extension ManagedObject {
     public struct Construction {
         let objectID: ObjectID
         let entity: EntityDescription
-        let context: ManagedObjectContext?
+        let contextLink: ContextLink?
         let values: ContiguousArray<DatabaseValue>
         let version: Int64
         let state: ObjectState
@@ -20,7 +20,7 @@ extension ManagedObject {
         ) {
             self.objectID = objectID
             self.entity = entity
-            self.context = context
+            self.contextLink = context?.link
             self.values = values
             self.version = version
             self.state = state

@@ -24,7 +24,15 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     public let objectID: ObjectID
     @usableFromInline final var entityDescription: EntityDescription
     @usableFromInline final var ordinalBase: Int
-    final weak var context: ManagedObjectContext?
+    /// The link to the owning context; nil once the object left its context (deleted and saved,
+    /// or the context was reset).
+    final var contextLink: ContextLink?
+
+    /// The owning context, while the object belongs to one.
+    final var context: ManagedObjectContext? {
+        get { contextLink?.context }
+        set { contextLink = newValue?.link }
+    }
     final var values: ContiguousArray<DatabaseValue>
     /// The values as last saved to (or read from) the parent; the base of change tracking.
     final var snapshot: ContiguousArray<DatabaseValue>
@@ -43,7 +51,7 @@ open class ManagedObject: Hashable, CustomStringConvertible {
         objectID = construction.objectID
         entityDescription = construction.entity
         ordinalBase = PropertyOrdinal.current &- construction.entity.slots.count
-        context = construction.context
+        contextLink = construction.contextLink
         values = construction.values
         snapshot = construction.values
         version = construction.version
