@@ -21,8 +21,8 @@ struct SnapshotDiffer<SectionIdentifierType: Hashable & Sendable, ItemIdentifier
     @usableFromInline var oldSurvivor: [Int32] = []
     /// For each new section, the item work of its pair, when its items changed.
     @usableFromInline var work: [SectionWork?] = []
-    /// For each old section with changed items, the first offset of its middle, and where that
-    /// section's flags start in `oldMatched`.
+    /// For each old section with changed items: the first offset of its middle, where its flags
+    /// start in `oldMatched` (-1 when its items did not change), and how many there are.
     @usableFromInline var oldMiddleStart: [Int] = []
     @usableFromInline var oldMatchedBase: [Int] = []
     @usableFromInline var oldMiddleLength: [Int] = []
@@ -117,8 +117,9 @@ extension SnapshotDiffer {
                 update.sectionDeletes.append(oldPosition)
             }
         }
+        // Reloads come out in old order already: reloaded sections are kept ones, which keep
+        // their relative order. Moves were collected in new order.
         update.sectionMoves.sort { $0.from < $1.from }
-        update.sectionReloads.sort()
     }
 }
 
@@ -138,7 +139,7 @@ extension SnapshotDiffer {
         @usableFromInline let oldPosition: Int
         /// Length of the common prefix: the middle starts here in both sections.
         @usableFromInline let start: Int
-        /// End of the middle in the new section; the old section's middle ends `end + oldCount - newCount`.
+        /// End of the middle in the new section, and in the old one (the common suffix follows).
         @usableFromInline let newEnd: Int
         @usableFromInline let oldEnd: Int
         /// Per new middle item.
