@@ -18,6 +18,12 @@ struct BenchOptions: ParsableArguments {
         guard runs >= 5 else { throw ValidationError("--runs must be at least 5, got \(runs)") }
     }
 
+    /// The medians of `ours` and, unless `--no-baseline`, of `baseline`, timed in turns.
+    func compare(_ ours: Timing, against baseline: Timing) -> (ours: Double, baseline: Double?) {
+        let medians = interleavedMedians(runs: runs, noBaseline ? [ours] : [ours, baseline])
+        return (medians[0], medians.count > 1 ? medians[1] : nil)
+    }
+
     func includes(_ caseName: String) -> Bool {
         caseFilter.map { caseName.contains($0) } ?? true
     }

@@ -36,7 +36,7 @@ struct FetchBenchmark: ParsableCommand {
             (Array(try context.fetch(FetchBenchItem.self)), try FetchBenchModel.request.storeQuery(entity: FetchBenchModel.model.entity(for: FetchBenchItem.self)))
         }
         var selected = 0
-        let medians = interleavedMedians(runs: options.runs, [
+        let medians = options.compare(
             Timing {
                 context.performAndWait {
                     var rows = objects.filter { query.matches($0) }.map { query.row(of: $0) }
@@ -45,18 +45,18 @@ struct FetchBenchmark: ParsableCommand {
                     return rows.count
                 }
             },
-            Timing {
+            against: Timing {
                 context.performAndWait {
                     objects.filter { $0.category == FetchBenchModel.category && $0.rank < FetchBenchModel.rankCut }
                         .sorted { ($0.rank, $0.score, $0.objectID.key) < ($1.rank, $1.score, $1.objectID.key) }
                         .count
                 }
-            },
-        ])
-        let ours = medians[0]
+            }
+        )
+        let ours = medians.ours
         return BenchResult(
             bench: "fetch", caseName: "predicate-memory-100k", oursMilliseconds: ours,
-            baseline: "Swift filter + sort on properties", baselineMilliseconds: medians[1],
+            baseline: "Swift filter + sort on properties", baselineMilliseconds: medians.baseline,
             note: "compiled predicate and sort evaluated in memory: \(formatted(ours * 1e6 / Double(count), decimals: 0)) ns per object, \(selected) selected")
     }
 
@@ -69,26 +69,25 @@ struct FetchBenchmark: ParsableCommand {
         try FetchBenchModel.fill(pool, count: count)
 
         let request = FetchBenchModel.request
-        var ids = 0
-        let medians = interleavedMedians(runs: options.runs, [
+        let baselineKeys = {
+            try! pool.read { db in
+                try Int64.fetchAll(db, sql: FetchBenchModel.baselineSQL, arguments: [FetchBenchModel.category, FetchBenchModel.rankCut])
+            }
+        }
+        let context = container.newBackgroundContext()
+        let ourKeys = try context.performAndWait { try context.fetchObjectIDs(request).map(\.key) }
+        let expected = baselineKeys()
+        precondition(ourKeys == expected, "the store and GRDB disagree: \(ourKeys.count) and \(expected.count) IDs, or another order")
+
+        let (ours, baseline) = options.compare(
             Timing(prepare: { container.newBackgroundContext() }, { context in
                 context.performAndWait { try! context.fetchObjectIDs(request).count }
             }),
-            Timing {
-                let keys = try! pool.read { db in
-                    try Int64.fetchAll(db, sql: FetchBenchModel.baselineSQL, arguments: [FetchBenchModel.category, FetchBenchModel.rankCut])
-                }
-                ids = keys.count
-                return keys.count
-            },
-        ])
-        let (ours, baseline) = (medians[0], medians[1])
-        let context = container.newBackgroundContext()
-        let plan = try context.performAndWait { try context.fetchObjectIDs(request).count }
-        precondition(plan == ids, "the store returned \(plan) IDs, GRDB \(ids)")
+            against: Timing { baselineKeys().count }
+        )
         return BenchResult(
             bench: "fetch", caseName: name, oursMilliseconds: ours,
             baseline: "GRDB Int64.fetchAll, same SQL", baselineMilliseconds: baseline,
-            note: "\(ids) IDs of \(count) objects (25% selected); goal ours ≤ 1.3× baseline")
+            note: "\(expected.count) IDs of \(count) objects (25% selected); goal ours ≤ 1.3× baseline")
     }
 }

@@ -39,8 +39,8 @@ struct StoreBenchmark: ParsableCommand {
             let baselineTiming = Timing(prepare: { try! BenchModel.baselinePool(url: freshURL()) }, { pool in
                 try! BenchModel.baselineInsert(pool: pool, count: count)
             })
-            let medians = interleavedMedians(runs: options.runs, [ours, baselineTiming])
-            report.add(BenchResult(bench: "store", caseName: "insert-100k", oursMilliseconds: medians[0], baseline: "GRDB prepared INSERT", baselineMilliseconds: medians[1]))
+            let medians = options.compare(ours, against: baselineTiming)
+            report.add(BenchResult(bench: "store", caseName: "insert-100k", oursMilliseconds: medians.ours, baseline: "GRDB prepared INSERT", baselineMilliseconds: medians.baseline))
         }
 
         guard options.includes("fetch-objects-100k") || options.includes("fetch-ids-100k") else { return }
@@ -56,24 +56,24 @@ struct StoreBenchmark: ParsableCommand {
         let pool = try BenchModel.baselinePool(url: url, create: false)
 
         if options.includes("fetch-objects-100k") {
-            let medians = interleavedMedians(runs: options.runs, [
+            let medians = options.compare(
                 Timing(prepare: { container.newBackgroundContext() }, { context in
                     context.performAndWait { try! context.fetch(BenchItem.self).count }
                 }),
-                Timing { try! pool.read { db in try BaselineItem.fetchAll(db) }.count },
-            ])
-            report.add(BenchResult(bench: "store", caseName: "fetch-objects-100k", oursMilliseconds: medians[0], baseline: "GRDB Row cursor + init(row:)", baselineMilliseconds: medians[1]))
+                against: Timing { try! pool.read { db in try BaselineItem.fetchAll(db) }.count }
+            )
+            report.add(BenchResult(bench: "store", caseName: "fetch-objects-100k", oursMilliseconds: medians.ours, baseline: "GRDB Row cursor + init(row:)", baselineMilliseconds: medians.baseline))
         }
         if options.includes("fetch-ids-100k") {
             var request = FetchRequest<BenchItem>()
             request.sortDescriptors = [FetchSortDescriptor(\.rank)]
-            let medians = interleavedMedians(runs: options.runs, [
+            let medians = options.compare(
                 Timing(prepare: { container.newBackgroundContext() }, { context in
                     context.performAndWait { try! context.fetchObjectIDs(request).count }
                 }),
-                Timing { try! pool.read { db in try BenchModel.baselineIDs(db) }.count },
-            ])
-            report.add(BenchResult(bench: "store", caseName: "fetch-ids-100k", oursMilliseconds: medians[0], baseline: "GRDB key + sort column cursor", baselineMilliseconds: medians[1]))
+                against: Timing { try! pool.read { db in try BenchModel.baselineIDs(db) }.count }
+            )
+            report.add(BenchResult(bench: "store", caseName: "fetch-ids-100k", oursMilliseconds: medians.ours, baseline: "GRDB key + sort column cursor", baselineMilliseconds: medians.baseline))
         }
     }
 }
