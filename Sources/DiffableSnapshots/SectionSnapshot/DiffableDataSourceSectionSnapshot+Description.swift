@@ -46,7 +46,4 @@ extension DiffableDataSourceSectionSnapshot: CustomStringConvertible, CustomDebu
     /// The same drawing as ``visualDescription()``.
     public var debugDescription: String { visualDescription() }
 
-    private func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
-    }
 }

@@ -4,7 +4,7 @@ extension DiffableDataSourceSectionSnapshot {
     @inlinable
     func existingSlot(of item: ItemIdentifierType, _ caller: StaticString) -> Int32 {
         guard let slot = slotOfItem[item] else {
-            preconditionFailure("\(caller): item identifier \(String(reflecting: item)) is not in the section snapshot")
+            programmerError("\(caller): item identifier \(String(reflecting: item)) is not in the section snapshot")
         }
         return slot
     }
@@ -54,12 +54,10 @@ extension DiffableDataSourceSectionSnapshot {
     mutating func add(_ node: OutlineNode<ItemIdentifierType>, to slots: inout [Int32], _ caller: StaticString) {
         let slot = allocate(node)
         if let existing = slotOfItem.updateValue(slot, forKey: node.item) {
-            let twice = slots.contains(existing)
-            preconditionFailure(
-                "\(caller): item identifier \(String(reflecting: node.item)) "
-                    + (twice ? "appears more than once in the items passed" : "is already in the section snapshot")
-                    + "; item identifiers must be unique at every level"
-            )
+            programmerError(duplicateIdentifierMessage(
+                caller, kind: "item", node.item,
+                repeatedInCall: slots.contains(existing), container: "section snapshot"
+            ) + " at every level")
         }
         slots.append(slot)
     }

@@ -26,7 +26,4 @@ extension DiffableDataSourceSnapshot: CustomStringConvertible, CustomDebugString
     /// The same listing as ``description``.
     public var debugDescription: String { description }
 
-    private func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
-    }
 }

@@ -86,7 +86,7 @@ extension DiffableDataSourceSnapshot {
     @inlinable
     func existingPosition(ofSection identifier: SectionIdentifierType, _ caller: StaticString) -> Int {
         guard let key = sectionKeyByIdentifier[identifier] else {
-            preconditionFailure("\(caller): section identifier \(String(reflecting: identifier)) is not in the snapshot")
+            programmerError("\(caller): section identifier \(String(reflecting: identifier)) is not in the snapshot")
         }
         return Int(positionOfKey[Int(key)])
     }
@@ -94,7 +94,7 @@ extension DiffableDataSourceSnapshot {
     @inlinable
     func existingLocation(ofItem identifier: ItemIdentifierType, _ caller: StaticString) -> ItemLocation {
         guard let location = itemLocations[identifier] else {
-            preconditionFailure("\(caller): item identifier \(String(reflecting: identifier)) is not in the snapshot")
+            programmerError("\(caller): item identifier \(String(reflecting: identifier)) is not in the snapshot")
         }
         return location
     }

@@ -114,12 +114,10 @@ extension DiffableDataSourceSnapshot {
                 positionOfKey.append(-1)
             }
             if sectionKeyByIdentifier.updateValue(key, forKey: identifier) != nil {
-                let twice = identifiers[..<index].contains(identifier)
-                preconditionFailure(
-                    "\(caller): section identifier \(String(reflecting: identifier)) "
-                        + (twice ? "appears more than once in the sections passed" : "is already in the snapshot")
-                        + "; section identifiers must be unique"
-                )
+                programmerError(duplicateIdentifierMessage(
+                    caller, kind: "section", identifier,
+                    repeatedInCall: identifiers[..<index].contains(identifier), container: "snapshot"
+                ))
             }
             keys.append(key)
         }

@@ -57,7 +57,4 @@ extension BatchUpdateError: CustomStringConvertible {
         operation.addressesOldSnapshot ? "old" : "new"
     }
 
-    private func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
-    }
 }
