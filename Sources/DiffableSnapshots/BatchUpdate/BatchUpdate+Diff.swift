@@ -9,15 +9,16 @@ extension BatchUpdate {
     /// represented.
     ///
     /// ```swift
-    /// let update = BatchUpdate(from: dataSource.snapshot(), to: newSnapshot)
-    /// collectionView.performBatchUpdates(update)
+    /// let update = BatchUpdate(from: shownSnapshot, to: newSnapshot)
+    /// print(update)  // e.g. "D(0,3) I(1,2) M((0,1)->(1,0)) C(1,4)"
     /// ```
     ///
     /// - Complexity: Expected O(*n*) in the number of items of the sections whose items changed,
     ///   plus O(*m* log *m*) for the *m* items out of order. Sections whose item arrays share
     ///   storage with the old snapshot's (as after copying a snapshot and changing other
-    ///   sections) cost O(1); other unchanged sections cost one `==` per item. Each identifier
-    ///   is hashed at most once.
+    ///   sections) cost O(1); other unchanged sections cost one `==` per item. Each new item of a
+    ///   changed region is hashed once, against the old snapshot's index (old items are not
+    ///   hashed); items marked for reload or reconfigure are looked up once more.
     @inlinable
     public init<SectionIdentifierType, ItemIdentifierType>(
         from old: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,

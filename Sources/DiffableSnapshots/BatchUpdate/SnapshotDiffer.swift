@@ -148,8 +148,8 @@ extension SnapshotDiffer {
         /// counterpart, -1 when it is new here, or `-2 - i` when it comes from another surviving
         /// section, whose old path is `crossSources[i]`.
         @usableFromInline var codes: [Int32] = []
-        /// Old position << 32 | old offset of the items coming from other sections.
-        @usableFromInline var crossSources: [Int] = []
+        /// The old paths of the items coming from other sections.
+        @usableFromInline var crossSources: [ItemPath] = []
 
         /// The old path of the middle item at `slot`, or nil when it is new here.
         @inlinable
@@ -157,8 +157,7 @@ extension SnapshotDiffer {
             let code = Int(codes[slot])
             if code >= 0 { return ItemPath(section: oldPosition, item: code) }
             if code == -1 { return nil }
-            let source = crossSources[-2 - code]
-            return ItemPath(section: source >> 32, item: source & 0xFFFF_FFFF)
+            return crossSources[-2 - code]
         }
 
         @inlinable
@@ -228,7 +227,7 @@ extension SnapshotDiffer {
         let middleCount = section.newEnd - section.start
         var fates = [ItemFate](repeating: .inserted, count: middleCount)
         var codes = [Int32](repeating: -1, count: middleCount)
-        var crossSources: [Int] = []
+        var crossSources: [ItemPath] = []
         if let table = old.itemLocations.storage {
             let ownOldPosition = section.oldPosition
             let start = section.start
@@ -252,7 +251,7 @@ extension SnapshotDiffer {
                     } else if oldSurvivor[oldPosition] >= 0 {
                         fates[slot] = .movedAcross
                         codes[slot] = Int32(truncatingIfNeeded: -2 &- crossSources.count)
-                        crossSources.append(oldPosition << 32 | offset)
+                        crossSources.append(ItemPath(section: oldPosition, item: offset))
                     } else {
                         continue
                     }

@@ -19,8 +19,9 @@ extension DiffableDataSourceSnapshot {
     /// - Precondition: No visible item of `sectionSnapshot` is in another section of this
     ///   snapshot.
     /// - Complexity: O(*k* log *k* + *v*) on average for a section of *k* items and *v* visible
-    ///   items, plus O(*s*) in the number of sections; O(*v*) when the section already shows
-    ///   exactly those items.
+    ///   items, plus O(*s*) in the number of sections, plus O(*m* · *d*) for the *m* reload and
+    ///   reconfigure marks of the snapshot at outline depth *d*; O(*v*) when the section already
+    ///   shows exactly those items.
     @inlinable
     public mutating func replaceItems(
         inSection section: SectionIdentifierType,

@@ -22,10 +22,9 @@ extension DiffableDataSourceSnapshot {
         if let sectionIdentifier {
             position = existingPosition(ofSection: sectionIdentifier, "appendItems(_:toSection:)")
         } else {
-            precondition(
-                !sections.isEmpty,
-                "appendItems(_:toSection:): the snapshot has no sections; append a section before appending items"
-            )
+            guard !sections.isEmpty else {
+                programmerError("appendItems(_:toSection:): the snapshot has no sections; append a section before appending items")
+            }
             position = sections.count - 1
         }
         insertItems(identifiers, atPosition: position, offset: sectionItems[position].count, "appendItems(_:toSection:)")
@@ -59,14 +58,16 @@ extension DiffableDataSourceSnapshot {
     /// items lose their reload and reconfigure marks.
     ///
     /// - Complexity: O(*d* log *d*) in the number of items deleted, plus O(*k*) for each section
-    ///   they are deleted from, on average.
+    ///   they are deleted from, on average, plus O(*s*) in the number of sections after the first
+    ///   one touched.
     @inlinable
     public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
-        var removed: [Int] = []  // position << 32 | offset, so sorting groups by section
+        // Position in the high half, offset in the low one, so sorting groups items by section.
+        var removed: [UInt64] = []
         removed.reserveCapacity(identifiers.count)
         for identifier in identifiers {
             guard let location = itemLocations.remove(identifier) else { continue }
-            removed.append(position(of: location) << 32 | Int(location.offset))
+            removed.append(UInt64(position(of: location)) << 32 | UInt64(location.offset))
         }
         guard !removed.isEmpty else { return }
         forgetMarks(ofItems: identifiers)
@@ -76,9 +77,12 @@ extension DiffableDataSourceSnapshot {
             let position = removed[start] >> 32
             var end = start + 1
             while end < removed.count, removed[end] >> 32 == position { end += 1 }
-            removeItems(atPosition: position, sortedOffsets: removed[start..<end].lazy.map { $0 & 0xFFFF_FFFF })
+            let offsets = removed[start..<end].lazy.map { Int($0 & 0xFFFF_FFFF) }
+            Self.compact(&sectionItems[Int(position)], from: offsets.first!, removing: offsets)
+            renumberItems(atPosition: Int(position), from: offsets.first!)
             start = end
         }
+        reindexSections(from: Int(removed[0] >> 32))
     }
 
     /// Deletes every item and every section, leaving an empty snapshot, as Apple's
@@ -96,7 +100,9 @@ extension DiffableDataSourceSnapshot {
     /// Moving an item before itself does nothing. The item keeps its reload and reconfigure marks.
     ///
     /// - Precondition: Both items are in the snapshot.
-    /// - Complexity: O(*k*) on average in the sizes of the sections involved.
+    /// - Complexity: Within a section, O(*m*) on average for the *m* items between the two places
+    ///   (plus a memory move of the section); across sections, O(*k* + *s*) for the sections of
+    ///   *k* items involved and the *s* sections after the first of them.
     @inlinable
     public mutating func moveItem(_ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType) {
         moveItem(identifier, nextTo: toIdentifier, after: false, "moveItem(_:beforeItem:)")
@@ -107,7 +113,7 @@ extension DiffableDataSourceSnapshot {
     /// Moving an item after itself does nothing. The item keeps its reload and reconfigure marks.
     ///
     /// - Precondition: Both items are in the snapshot.
-    /// - Complexity: O(*k*) on average in the sizes of the sections involved.
+    /// - Complexity: The same as ``moveItem(_:beforeItem:)``.
     @inlinable
     public mutating func moveItem(_ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType) {
         moveItem(identifier, nextTo: toIdentifier, after: true, "moveItem(_:afterItem:)")
@@ -130,12 +136,10 @@ extension DiffableDataSourceSnapshot {
         for (index, identifier) in identifiers.enumerated() {
             let location = ItemLocation(sectionKey: key, offset: offset + index)
             if !itemLocations.insertNew(identifier, at: location) {
-                let twice = identifiers[..<index].contains(identifier)
-                preconditionFailure(
-                    "\(caller): item identifier \(String(reflecting: identifier)) "
-                        + (twice ? "appears more than once in the items passed" : "is already in the snapshot")
-                        + "; item identifiers must be unique"
-                )
+                programmerError(duplicateIdentifierMessage(
+                    caller, kind: "item", identifier,
+                    repeatedInCall: identifiers[..<index].contains(identifier), container: "snapshot"
+                ))
             }
         }
         if offset == sectionItems[position].count {
@@ -145,16 +149,6 @@ extension DiffableDataSourceSnapshot {
             renumberItems(atPosition: position, from: offset + identifiers.count)
         }
         shiftStarts(after: position, by: identifiers.count)
-    }
-
-    /// Removes the items at `sortedOffsets` (ascending, distinct) from the section at `position`;
-    /// their index entries must already be gone.
-    @inlinable
-    mutating func removeItems(atPosition position: Int, sortedOffsets: some Collection<Int>) {
-        guard let first = sortedOffsets.first else { return }
-        Self.compact(&sectionItems[position], from: first, removing: sortedOffsets)
-        renumberItems(atPosition: position, from: first)
-        shiftStarts(after: position, by: -sortedOffsets.count)
     }
 
     @inlinable
@@ -175,7 +169,13 @@ extension DiffableDataSourceSnapshot {
     /// Rewrites the index offsets of the items of section `position` from `start` on.
     @inlinable
     mutating func renumberItems(atPosition position: Int, from start: Int) {
-        itemLocations.renumber(sectionItems[position], from: start, inSection: sectionKeys[position])
+        renumberItems(atPosition: position, start..<sectionItems[position].count)
+    }
+
+    /// Rewrites the index offsets of the items at `offsets` of section `position`.
+    @inlinable
+    mutating func renumberItems(atPosition position: Int, _ offsets: Range<Int>) {
+        itemLocations.renumber(sectionItems[position], offsets, inSection: sectionKeys[position])
     }
 
     @inlinable
@@ -202,14 +202,24 @@ extension DiffableDataSourceSnapshot {
         _ caller: StaticString
     ) {
         let source = existingLocation(ofItem: identifier, caller)
-        _ = existingLocation(ofItem: anchorIdentifier, caller)
+        let anchor = existingLocation(ofItem: anchorIdentifier, caller)
         guard identifier != anchorIdentifier else { return }
         let sourcePosition = position(of: source)
+        if anchor.sectionKey == source.sectionKey {
+            // Within one section only the items between the two places change offset.
+            let from = Int(source.offset)
+            var to = Int(anchor.offset) + (after ? 1 : 0)
+            if to > from { to -= 1 }
+            sectionItems[sourcePosition].remove(at: from)
+            sectionItems[sourcePosition].insert(identifier, at: to)
+            renumberItems(atPosition: sourcePosition, min(from, to)..<(max(from, to) + 1))
+            return
+        }
+        // Across sections, removing the item leaves the anchor's offset as it was.
         sectionItems[sourcePosition].remove(at: Int(source.offset))
         renumberItems(atPosition: sourcePosition, from: Int(source.offset))
         shiftStarts(after: sourcePosition, by: -1)
 
-        let anchor = itemLocations[anchorIdentifier]!
         let targetPosition = position(of: anchor)
         let offset = Int(anchor.offset) + (after ? 1 : 0)
         sectionItems[targetPosition].insert(identifier, at: offset)

@@ -20,8 +20,9 @@
 /// Apple's snapshot does. Deleting identifiers that are not present does nothing.
 ///
 /// ### Performance
-/// A snapshot is a value: copies share storage until one of them changes, and a change copies
-/// only the sections it touches. Every lookup by identifier (``indexOfItem(_:)``,
+/// A snapshot is a value: copies share storage until one of them changes. The first change to a
+/// copy copies the item index (O(*n*)) and the item arrays of the sections it touches; the other
+/// sections stay shared, which is what lets a diff skip them. Every lookup by identifier (``indexOfItem(_:)``,
 /// ``sectionIdentifier(containingItem:)``, ``itemIdentifiers(inSection:)``, ``indexOfSection(_:)``)
 /// is O(1) on average, from an index the snapshot keeps up to date as it changes. Appending *n*
 /// items is O(*n*); inserting, deleting or moving items costs O(*k*) in the size *k* of the

@@ -55,14 +55,14 @@ struct ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
         storage.setLocation(location, at: bucket)
     }
 
-    /// Rewrites the offsets of present keys `keys[start...]` to their index in `keys`, all in
+    /// Rewrites the offsets of present keys `keys[offsets]` to their index in `keys`, all in
     /// section `sectionKey`.
     @inlinable
-    mutating func renumber(_ keys: [Key], from start: Int, inSection sectionKey: UInt32) {
-        guard start < keys.count else { return }
+    mutating func renumber(_ keys: [Key], _ offsets: Range<Int>, inSection sectionKey: UInt32) {
+        guard !offsets.isEmpty else { return }
         makeUnique()
         let storage = storage.unsafelyUnwrapped
-        for offset in start..<keys.count {
+        for offset in offsets {
             let bucket = storage.find(keys[offset])
             precondition(bucket >= 0, "internal error: item \(keys[offset]) missing from the snapshot index")
             storage.setLocation(ItemLocation(sectionKey: sectionKey, offset: offset), at: bucket)
@@ -74,10 +74,13 @@ struct ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
         makeUniqueAndReserve(capacity)
     }
 
+    /// Gives this table its own storage, keeping room for `capacity` entries. A copy that has
+    /// to be made anyway also sheds the buckets of entries removed since the table last grew.
     @inlinable
-    mutating func makeUnique() {
+    mutating func makeUnique(keepingCapacity capacity: Int = 0) {
         if !isKnownUniquelyReferenced(&storage), let shared = storage {
-            storage = shared.copy(bucketCount: shared.bucketCount)
+            let fitting = ItemTableStorage<Key>.bucketCount(forCapacity: max(capacity, shared.count))
+            storage = shared.copy(bucketCount: fitting * 4 <= shared.bucketCount ? fitting : shared.bucketCount)
         }
     }
 
@@ -96,7 +99,7 @@ struct ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
                 storage = storage.unsafelyUnwrapped.copy(bucketCount: needed)
             }
         } else {
-            makeUnique()
+            makeUnique(keepingCapacity: capacity)
         }
     }
 
@@ -243,8 +246,8 @@ final class ItemTableStorage<Key: Hashable & Sendable> {
         return removed
     }
 
-    /// A copy with `bucketCount` buckets (at least this table's). At the same size, buckets are
-    /// copied in place, without hashing.
+    /// A copy with `bucketCount` buckets, enough for this table's entries. At the same size,
+    /// buckets are copied in place, without hashing.
     @inlinable
     func copy(bucketCount newCount: Int) -> ItemTableStorage {
         let copy = ItemTableStorage(bucketCount: newCount, seed: seed)

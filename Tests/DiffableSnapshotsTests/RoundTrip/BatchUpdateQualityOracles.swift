@@ -1,7 +1,8 @@
 import DiffableSnapshots
 
 /// Checks an update computed by the diff against the promises of <doc:BatchUpdateRules> that
-/// validity alone does not cover: minimal moves, identity kept, marks honoured, lists sorted.
+/// validity alone does not cover: minimal moves, identity kept, marks honoured (and nothing
+/// refreshed without a mark), lists sorted.
 /// Everything here is computed from the two snapshots and the update's own section outcome,
 /// independently of the diff and of the validator.
 ///
@@ -95,6 +96,22 @@ func qualityFailures<S, I>(
                     failures.append("item \(item) is marked for reconfigure but \(to) is not reconfigured")
                 }
             }
+        }
+    }
+    // No refresh that nobody asked for.
+    for index in update.sectionReloads where !reloadMarkedSections.contains(oldSections[index]) {
+        failures.append("section \(oldSections[index]) is reloaded without a reload mark")
+    }
+    for path in update.itemReloads {
+        let item = oldItems[path.section][path.item]
+        if !reloadMarked.contains(item) { failures.append("item \(item) is reloaded at \(path) without a reload mark") }
+    }
+    for path in update.itemReconfigures {
+        let item = newItems[path.section][path.item]
+        if !reconfigureMarked.contains(item) {
+            failures.append("item \(item) is reconfigured at \(path) without a reconfigure mark")
+        } else if reloadMarked.contains(item) {
+            failures.append("item \(item) is reconfigured at \(path) but also marked for reload, which wins")
         }
     }
     if update.itemMoves.count + reloadedDeletedAndInserted != expectedItemMoves {

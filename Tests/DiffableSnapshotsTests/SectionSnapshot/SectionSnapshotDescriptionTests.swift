@@ -17,6 +17,7 @@ struct SectionSnapshotDescriptionTests {
             - "C" *
                 "C1"
             """)
+        #expect(outline.debugDescription == outline.visualDescription())
     }
 
     @Test func hiddenItemsKeepTheirMarks() {

@@ -1,18 +1,9 @@
 import DiffableSnapshots
 import Testing
 
-private typealias Snapshot = DiffableDataSourceSnapshot<String, Int>
+private typealias Snapshot = TestSnapshot
 
-private func makeSnapshot(_ layout: KeyValuePairs<String, [Int]>) -> Snapshot {
-    var snapshot = Snapshot()
-    for (section, items) in layout {
-        snapshot.appendSections([section])
-        snapshot.appendItems(items, toSection: section)
-    }
-    return snapshot
-}
-
-private func layout(of snapshot: Snapshot) -> [String: [Int]] {
+private func itemsBySection(_ snapshot: Snapshot) -> [String: [Int]] {
     Dictionary(uniqueKeysWithValues: snapshot.sectionIdentifiers.map { ($0, snapshot.itemIdentifiers(inSection: $0)) })
 }
 
@@ -76,7 +67,7 @@ struct DiffableDataSourceSnapshotTests {
         snapshot.insertItems([12], afterItem: 2)
         snapshot.insertItems([13], beforeItem: 2)
         snapshot.insertItems([14], afterItem: 3)
-        #expect(layout(of: snapshot) == ["A": [10, 11, 1, 13, 2, 12], "B": [3, 14]])
+        #expect(itemsBySection(snapshot) == ["A": [10, 11, 1, 13, 2, 12], "B": [3, 14]])
         #expect(snapshot.indexOfItem(14) == 7)
         #expect(snapshot.indexOfItem(2) == 4)
     }
@@ -84,11 +75,11 @@ struct DiffableDataSourceSnapshotTests {
     @Test func deleteItemsFromAnywhereAndIgnoreUnknownOnes() {
         var snapshot = makeSnapshot(["A": [1, 2, 3, 4], "B": [5, 6]])
         snapshot.deleteItems([1, 4, 6, 99, 4])
-        #expect(layout(of: snapshot) == ["A": [2, 3], "B": [5]])
+        #expect(itemsBySection(snapshot) == ["A": [2, 3], "B": [5]])
         #expect(snapshot.indexOfItem(5) == 2)
         #expect(snapshot.indexOfItem(1) == nil)
         snapshot.deleteItems([2, 3])
-        #expect(layout(of: snapshot) == ["A": [], "B": [5]])
+        #expect(itemsBySection(snapshot) == ["A": [], "B": [5]])
         #expect(snapshot.sectionIdentifiers == ["A", "B"])
     }
 
@@ -119,9 +110,9 @@ struct DiffableDataSourceSnapshotTests {
     @Test func moveItemAcrossSections() {
         var snapshot = makeSnapshot(["A": [1, 2], "B": [3, 4]])
         snapshot.moveItem(1, afterItem: 4)
-        #expect(layout(of: snapshot) == ["A": [2], "B": [3, 4, 1]])
+        #expect(itemsBySection(snapshot) == ["A": [2], "B": [3, 4, 1]])
         snapshot.moveItem(3, beforeItem: 2)
-        #expect(layout(of: snapshot) == ["A": [3, 2], "B": [4, 1]])
+        #expect(itemsBySection(snapshot) == ["A": [3, 2], "B": [4, 1]])
         #expect(snapshot.sectionIdentifier(containingItem: 3) == "A")
         #expect(snapshot.indexOfItem(1) == 3)
     }
@@ -222,6 +213,7 @@ struct DiffableDataSourceSnapshotTests {
               reconfigured items: [2]
             """)
         #expect(Snapshot().description == "DiffableDataSourceSnapshot(0 sections, 0 items)")
+        #expect(snapshot.debugDescription == snapshot.description)
     }
 
     @Test func snapshotsAreSendable() async {

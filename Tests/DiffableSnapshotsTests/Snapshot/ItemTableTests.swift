@@ -25,16 +25,24 @@ struct ItemTableTests {
     }
 
     /// Random inserts, removals, updates and copies over a small key space, so probe runs
-    /// collide, wrap around and are shifted back on removal; `String` keys exercise the
-    /// reference-counted key paths (copy, move on growth, backward shift).
-    @Test(arguments: [false, true])
-    func randomOperationsAgreeWithADictionary(stringKeys: Bool) {
+    /// collide, wrap around and are shifted back on removal, with copies kept alive across
+    /// mutations; `String` keys exercise the reference-counted paths (copy, move on growth,
+    /// backward shift), `Int` keys the plain-memory copy and the integer hash.
+    @Test func randomOperationsWithStringKeysAgreeWithADictionary() {
+        checkRandomOperations { "key-\($0)-" + String(repeating: "x", count: $0 % 40) }
+    }
+
+    @Test func randomOperationsWithIntegerKeysAgreeWithADictionary() {
+        checkRandomOperations { $0 &* 1_024 }
+    }
+
+    private func checkRandomOperations<Key: Hashable & Sendable>(keys: (Int) -> Key) {
         for seed in randomSeeds(defaultCount: 200) {
             var random = SplitMix64(seed: seed)
-            let universe = (0..<Int.random(in: 1...300, using: &random)).map { stringKeys ? "key-\($0)-" + String(repeating: "x", count: $0 % 40) : "\($0)" }
-            var table = ItemTable<String>()
-            var reference: [String: Int] = [:]
-            var snapshots: [(ItemTable<String>, [String: Int])] = []
+            let universe = (0..<Int.random(in: 1...300, using: &random)).map(keys)
+            var table = ItemTable<Key>()
+            var reference: [Key: Int] = [:]
+            var snapshots: [(ItemTable<Key>, [Key: Int])] = []
             for step in 0..<400 {
                 let key = universe.randomElement(using: &random)!
                 switch Int.random(in: 0..<10, using: &random) {
@@ -68,6 +76,18 @@ struct ItemTableTests {
                 return
             }
         }
+    }
+
+    @Test func aCopyOfATableThatShrankShedsItsEmptyBuckets() {
+        var table = ItemTable<Int>()
+        for key in 0..<10_000 { _ = table.insertNew(key, at: location(key)) }
+        for key in 10..<10_000 { _ = table.remove(key) }
+        let grownBuckets = table.storage!.bucketCount
+        var copy = table
+        _ = copy.remove(0)
+        #expect(copy.storage!.bucketCount * 4 <= grownBuckets, "the copy kept \(copy.storage!.bucketCount) of \(grownBuckets) buckets for 9 items")
+        #expect(copy.count == 9 && copy[5]?.offset == 5 && copy[0] == nil)
+        #expect(table.count == 10 && table[0]?.offset == 0)
     }
 
     @Test func integerKeysSpreadAndGrow() {

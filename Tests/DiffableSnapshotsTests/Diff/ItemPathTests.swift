@@ -1,0 +1,15 @@
+import DiffableSnapshots
+import Testing
+
+@Suite("ItemPath")
+struct ItemPathTests {
+    @Test func pathsOrderBySectionThenItem() {
+        let paths = [ItemPath(section: 1, item: 0), ItemPath(section: 0, item: 5), ItemPath(section: 0, item: 2), ItemPath(section: 2, item: 0)]
+        #expect(paths.sorted() == [ItemPath(section: 0, item: 2), ItemPath(section: 0, item: 5), ItemPath(section: 1, item: 0), ItemPath(section: 2, item: 0)])
+        #expect(!(ItemPath(section: 1, item: 1) < ItemPath(section: 1, item: 1)))
+    }
+
+    @Test func pathsPrintInUpdateLogNotation() {
+        #expect(ItemPath(section: 2, item: 7).description == "(2,7)")
+    }
+}
