@@ -71,7 +71,9 @@ extension ManagedObjectContext {
                 object.snapshot[column] = value
             }
         }
-        if let version = patch.version, !keptOld {
+        // While a conflict is held (this merge's or an earlier one's), the object keeps the
+        // version it read, so its next save still meets the changed row and detects it.
+        if let version = patch.version, !keptOld, object.conflictBase.isEmpty {
             object.version = version
         }
         unreportedRefreshed.insert(object.objectID)
