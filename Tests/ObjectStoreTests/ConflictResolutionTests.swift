@@ -59,4 +59,32 @@ import Testing
         }
         #expect(title == "theirs" && attendance == 7)
     }
+
+    @Test func deleteKeptByThePolicyKeepsItsManyToManyLinks() async throws {
+        let container = try TestModel.inMemory()
+        let (id, tagID) = try await savedTaggedEvent(in: container)
+        let mine = container.newBackgroundContext()
+        mine.mergePolicy = .mergeByPropertyStoreTrump
+        try await mine.perform { _ = try mine.existingObject(with: id) }
+        let theirs = container.newBackgroundContext()
+        try await theirs.perform {
+            try theirs.existingObject(with: id, as: Event.self).title = "theirs"
+            try theirs.save()
+        }
+        let (stillThere, tagsInContext) = try await mine.perform {
+            let event = try mine.existingObject(with: id, as: Event.self)
+            mine.delete(event)
+            try mine.save()
+            return (!event.isDeleted, event.tags.map(\.objectID))
+        }
+        #expect(stillThere)
+        #expect(tagsInContext == [tagID])
+        let check = container.newBackgroundContext()
+        let (title, tags) = try await check.perform {
+            let event = try check.existingObject(with: id, as: Event.self)
+            return (event.title, event.tags.map(\.objectID))
+        }
+        #expect(title == "theirs")
+        #expect(tags == [tagID])
+    }
 }

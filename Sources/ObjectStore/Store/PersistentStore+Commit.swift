@@ -23,11 +23,19 @@ extension PersistentStore {
                 for insert in batch.inserts {
                     try self.insertRow(entity: insert.entity, key: insert.key, version: 1, values: insert.values, db: db)
                 }
-                for link in batch.links {
-                    outcome.linksChanged.append(try self.apply(link, db: db))
+                // A delete the policy kept keeps its row's links, including those its delete
+                // rules meant to remove.
+                var kept: Set<ObjectID> = []
+                for (delete, result) in zip(batch.deletes, outcome.deletes) {
+                    if case .kept = result { kept.insert(self.objectID(delete.entity, delete.key)) }
                 }
-                for delete in batch.deletes {
-                    try self.unlinkAll(entity: delete.entity, key: delete.key, db: db)
+                for link in batch.links {
+                    let endsAtKeptRow = !kept.isEmpty && (kept.contains(self.objectID(link.owner, link.source))
+                        || kept.contains(self.objectID(link.relationship.destination, link.target)))
+                    outcome.linksChanged.append(endsAtKeptRow ? false : try self.apply(link, db: db))
+                }
+                for (delete, result) in zip(batch.deletes, outcome.deletes) {
+                    if case .deleted = result { try self.unlinkAll(entity: delete.entity, key: delete.key, db: db) }
                 }
                 return outcome
             }
