@@ -87,4 +87,30 @@ import Testing
         #expect(title == "theirs")
         #expect(tags == [tagID])
     }
+
+    @Test func rowBroughtBackByObjectTrumpIsPublishedAsInserted() async throws {
+        let container = try TestModel.inMemory()
+        let (id, _) = try await savedTaggedEvent(in: container)
+        let published = Recorder<ChangeSet>()
+        let token = container.addChangeSetObserver { published.append($0) }
+        defer { token.cancel() }
+        let mine = container.newBackgroundContext()
+        mine.mergePolicy = .mergeByPropertyObjectTrump
+        try await mine.perform { _ = try mine.existingObject(with: id) }
+        let theirs = container.newBackgroundContext()
+        try await theirs.perform {
+            theirs.delete(try theirs.existingObject(with: id))
+            try theirs.save()
+        }
+        try await mine.perform {
+            try mine.existingObject(with: id, as: Event.self).title = "back"
+            try mine.save()
+        }
+        let last = try #require(published.values.last)
+        #expect(last.insertedObjectIDs == [id])
+        #expect(last.changedKeys[id] == nil)
+        let check = container.newBackgroundContext()
+        let title = try await check.perform { try check.existingObject(with: id, as: Event.self).title }
+        #expect(title == "back")
+    }
 }

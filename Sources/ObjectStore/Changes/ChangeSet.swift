@@ -29,7 +29,8 @@ public struct ChangeSet: Sendable {
     public let changedKeys: [ObjectID: Set<String>]
     /// Objects deleted by the save.
     public let deletedObjectIDs: Set<ObjectID>
-    /// Per updated or inserted object: its new values, so merging contexts need not read them back.
+    /// Per updated object: the new values of its changed columns, so merging contexts need not
+    /// read them back. (Inserted objects have none: merging contexts do not hold them yet.)
     let patches: [ObjectID: RowPatch]
 
     /// Objects updated by the save.

@@ -113,6 +113,12 @@ extension ManagedObjectContext {
                 object.snapshot = after
                 object.version = version
                 object.conflictBase = [:]
+            case .reinserted(let values):
+                builder.inserted(entity: object.entityDescription, key: object.objectID.key, after: values)
+                object.values = values
+                object.snapshot = values
+                object.version = 1
+                object.conflictBase = [:]
             case .discarded(let row):
                 object.values = row.values
                 object.snapshot = row.values

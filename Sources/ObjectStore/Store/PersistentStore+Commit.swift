@@ -83,7 +83,7 @@ extension PersistentStore {
                 return .deletedElsewhere
             case .mergeByPropertyObjectTrump, .overwrite:
                 try insertRow(entity: entity, key: update.key, version: 1, values: update.values, db: db)
-                return .written(before: entity.defaultValues.map { _ in .null }.asContiguous, after: update.values, version: 1)
+                return .reinserted(update.values)
             case .mergeByPropertyStoreTrump, .rollback:
                 return .deletedElsewhere
             }
@@ -181,8 +181,4 @@ extension PersistentStore {
     func objectID(_ entity: EntityDescription, _ key: Int64) -> ObjectID {
         ObjectID(storeEntity: storeEntities[entity.index], key: key)
     }
-}
-
-extension Array {
-    var asContiguous: ContiguousArray<Element> { ContiguousArray(self) }
 }
