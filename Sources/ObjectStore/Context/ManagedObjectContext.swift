@@ -121,14 +121,20 @@ public final class ManagedObjectContext: @unchecked Sendable {
 
     // MARK: Queue
 
-    /// Whether the caller runs on the context's queue.
+    /// Whether the caller runs on the context's queue, or inside synchronous work started from it
+    /// (see ``HeldQueues``).
     var isOnQueue: Bool {
+        let marker: Int
         switch concurrency {
-        // After dispatch_main (as test runners and servers call it) main-queue work runs on a
-        // worker thread, so the main queue is recognised by its queue-specific value too.
-        case .mainQueue: Thread.isMainThread || DispatchQueue.getSpecific(key: Self.queueKey) == Self.mainQueueMarker
-        case .privateQueue: DispatchQueue.getSpecific(key: Self.queueKey) == identifier.number
+        case .mainQueue:
+            if Thread.isMainThread { return true }
+            // After dispatch_main (as test runners and servers call it) main-queue work runs on a
+            // worker thread, so the main queue is recognised by its queue-specific value too.
+            marker = Self.mainQueueMarker
+        case .privateQueue:
+            marker = identifier.number
         }
+        return DispatchQueue.getSpecific(key: Self.queueKey) == marker || HeldQueues.contains(marker)
     }
 
     func assertOnQueue(_ function: StaticString = #function) {
@@ -159,11 +165,20 @@ public final class ManagedObjectContext: @unchecked Sendable {
 
     /// Runs `body` on the context's queue, blocking the caller until it returns.
     ///
-    /// Like Core Data's `performAndWait`, calling it for a main-queue context from a thread the main
-    /// queue is waiting for deadlocks; prefer ``perform(_:)-(()->T)``.
+    /// Calls nest: work started from inside another context's `performAndWait` (or `perform`) may
+    /// call back into that context synchronously, as a child context does to read through its
+    /// parent. Like Core Data's `performAndWait`, calling it for a main-queue context from a thread
+    /// the main queue is waiting for deadlocks; prefer ``perform(_:)-(()->T)``.
     public func performAndWait<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
         if isOnQueue { return try body() }
-        let result: Result<T, Failure> = queue.sync { Result { () throws(Failure) -> T in try body() } }
+        // The queues this thread holds stay held while it waits; the body may run on another
+        // thread (the main queue's), so it takes the list along.
+        var held = HeldQueues.current
+        if let marker = DispatchQueue.getSpecific(key: Self.queueKey) { held.append(marker) }
+        if Thread.isMainThread { held.append(Self.mainQueueMarker) }
+        let result: Result<T, Failure> = queue.sync {
+            HeldQueues.with(held) { Result { () throws(Failure) -> T in try body() } }
+        }
         return try result.get()
     }
 
