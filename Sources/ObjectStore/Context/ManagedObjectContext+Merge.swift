@@ -27,9 +27,8 @@ extension ManagedObjectContext {
             let keepsEdits = object.state.contains(.pending) && object.hasChangesToSave
                 && (policy == .error || policy == .mergeByPropertyObjectTrump || policy == .overwrite)
             if keepsEdits { continue }
-            invalidate(object)
-            object.state.remove(.pending)
-            pending.removeAll { $0 === object }
+            // Forgetting clears its pending flag too; the pending list skips it from now on.
+            forget(object)
             unreportedInvalidated.insert(id)
         }
         if !objectsDidChangeObservers.isEmpty && !(unreportedRefreshed.isEmpty && unreportedInvalidated.isEmpty) {

@@ -128,9 +128,7 @@ extension ManagedObjectContext {
         assertOnQueue()
         for object in pending where object.state.contains(.pending) {
             if object.state.contains(.inserted) {
-                registered.removeValue(forKey: object.objectID)
-                object.state = [.invalid, .deleted]
-                object.context = nil
+                forget(object)
             } else {
                 object.values = object.snapshot
                 object.conflictBase = [:]
@@ -147,8 +145,7 @@ extension ManagedObjectContext {
     public func reset() {
         assertOnQueue()
         for object in registered.values {
-            object.state = [.invalid]
-            object.context = nil
+            forget(object, as: [.invalid])
         }
         registered.removeAll()
         pending.removeAll()

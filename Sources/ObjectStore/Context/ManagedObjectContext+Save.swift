@@ -94,13 +94,11 @@ extension ManagedObjectContext {
             switch result {
             case .deleted(let before):
                 builder.deleted(entity: object.entityDescription, key: object.objectID.key, before: before)
-                invalidate(object)
+                forget(object)
             case .alreadyGone:
-                invalidate(object)
+                forget(object)
             case .kept(let row):
-                object.values = row.values
-                object.snapshot = row.values
-                object.version = row.version
+                object.load(row.values, version: row.version)
                 object.state.remove(.deleted)
             }
         }
@@ -109,29 +107,19 @@ extension ManagedObjectContext {
             switch result {
             case let .written(before, after, version):
                 builder.updated(entity: object.entityDescription, key: object.objectID.key, before: before, after: after, version: version)
-                object.values = after
-                object.snapshot = after
-                object.version = version
-                object.conflictBase = [:]
+                object.load(after, version: version)
             case .reinserted(let values):
                 builder.inserted(entity: object.entityDescription, key: object.objectID.key, after: values)
-                object.values = values
-                object.snapshot = values
-                object.version = 1
-                object.conflictBase = [:]
+                object.load(values, version: 1)
             case .discarded(let row):
-                object.values = row.values
-                object.snapshot = row.values
-                object.version = row.version
-                object.conflictBase = [:]
+                object.load(row.values, version: row.version)
             case .deletedElsewhere:
-                invalidate(object)
+                forget(object)
             }
         }
         for object in insertedObjects {
             object.state.remove(.inserted)
-            object.snapshot = object.values
-            object.version = 1
+            object.load(object.values, version: 1)
         }
         clearPending()
         let changeSet = builder.changeSet(
@@ -176,7 +164,7 @@ extension ManagedObjectContext {
         }
         for object in objects {
             if object.state.contains(.deleted) {
-                invalidate(object)
+                forget(object)
             } else {
                 object.state.remove(.inserted)
                 object.snapshot = object.values
@@ -214,9 +202,7 @@ extension ManagedObjectContext {
             case let .delete(entity, key):
                 let object = registeredOrFault(entity: entity.index, key: key)
                 if object.state.contains(.inserted) {
-                    registered.removeValue(forKey: object.objectID)
-                    object.state = [.invalid, .deleted]
-                    object.context = nil
+                    forget(object)
                 } else {
                     if object.state.contains(.fault) { fulfillFault(object) }
                     object.state.insert(.deleted)
@@ -232,10 +218,13 @@ extension ManagedObjectContext {
         forwardToChildren(changeSet)
     }
 
-    /// Removes a deleted object from the context for good.
-    func invalidate(_ object: ManagedObject) {
+    /// Removes an object from the context for good: it is unregistered, marked `state` (deleted
+    /// and unusable by default), and detached from the context, so that writing to it afterwards
+    /// changes nothing the context would save.
+    func forget(_ object: ManagedObject, as state: ObjectState = [.invalid, .deleted]) {
         registered.removeValue(forKey: object.objectID)
-        object.state = [.invalid, .deleted]
+        object.state = state
+        object.context = nil
     }
 
     func clearPending() {
@@ -243,7 +232,7 @@ extension ManagedObjectContext {
             object.state.subtract([.pending, .reported])
             // Inserted and deleted before any save: it never existed.
             if object.state.contains(.inserted) && object.state.contains(.deleted) {
-                invalidate(object)
+                forget(object)
             }
         }
         pending.removeAll()

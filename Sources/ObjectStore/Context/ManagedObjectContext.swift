@@ -204,12 +204,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
     package func materialize(_ row: StoreRow, entity: EntityDescription) -> ManagedObject {
         let id = ObjectID(storeEntity: core.store.storeEntities[entity.index], key: row.key)
         guard let object = registered[id] else { return makeObject(row, entity: entity) }
-        if object.state.contains(.fault) {
-            object.values = row.values
-            object.snapshot = row.values
-            object.version = row.version
-            object.state.remove(.fault)
-        }
+        if object.state.contains(.fault) { object.load(row.values, version: row.version) }
         return object
     }
 
@@ -251,9 +246,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
         object.state.remove(.fault)
         let row = try? parentRows(entity: object.entityDescription, keys: [object.objectID.key]).first
         if let row {
-            object.values = row.values
-            object.snapshot = row.values
-            object.version = row.version
+            object.load(row.values, version: row.version)
         } else {
             object.state.insert(.missing)
         }
