@@ -31,12 +31,7 @@ extension ManagedObjectContext {
             forget(object)
             unreportedInvalidated.insert(id)
         }
-        if !objectsDidChangeObservers.isEmpty && !(unreportedRefreshed.isEmpty && unreportedInvalidated.isEmpty) {
-            processPendingChanges()
-        } else {
-            unreportedRefreshed.removeAll()
-            unreportedInvalidated.removeAll()
-        }
+        processPendingChanges()
         changeSetObservers.notify(changeSet)
         forwardToChildren(changeSet)
     }

@@ -124,10 +124,15 @@ extension ManagedObjectContext {
 
     /// Discards every unsaved change: inserted objects are removed, deleted and changed objects
     /// return to their last saved values.
+    ///
+    /// Publishes the changes made so far, then an objects-did-change notice listing the objects
+    /// that returned to their saved values as refreshed and the removed inserts as invalidated.
     public func rollback() {
         assertOnQueue()
+        processPendingChanges()
         for object in pending where object.state.contains(.pending) {
             if object.state.contains(.inserted) {
+                unreportedInvalidated.insert(object.objectID)
                 forget(object)
             } else {
                 object.values = object.snapshot
@@ -137,14 +142,19 @@ extension ManagedObjectContext {
             }
         }
         pending.removeAll()
-        unreported.removeAll()
         pendingLinks.removeAll()
+        processPendingChanges()
     }
 
     /// Forgets every object: registered objects become unusable and unsaved changes are lost.
+    ///
+    /// Publishes an objects-did-change notice listing every object the context held as
+    /// invalidated.
     public func reset() {
         assertOnQueue()
+        let observed = !objectsDidChangeObservers.isEmpty
         for object in registered.values {
+            if observed { unreportedInvalidated.insert(object.objectID) }
             forget(object, as: [.invalid])
         }
         registered.removeAll()
@@ -152,7 +162,7 @@ extension ManagedObjectContext {
         pendingLinks.removeAll()
         unreported.removeAll()
         unreportedRefreshed.removeAll()
-        unreportedInvalidated.removeAll()
+        processPendingChanges()
     }
 
     /// Reloads an object from the parent (or store).
@@ -178,6 +188,7 @@ extension ManagedObjectContext {
         object.conflictBase = [:]
         object.state.remove(.fault)
         unreportedRefreshed.insert(object.objectID)
+        scheduleProcessing()
     }
 }
 

@@ -25,10 +25,20 @@ extension ManagedObjectContext {
     }
 
     /// Publishes the changes made since the last notice now, instead of at the end of the turn.
+    ///
+    /// Changes are collected whether or not anyone observes them, so an observer added later
+    /// receives every change from the next processing on.
     public func processPendingChanges() {
         assertOnQueue()
         processingScheduled = false
         guard !unreported.isEmpty || !unreportedRefreshed.isEmpty || !unreportedInvalidated.isEmpty else { return }
+        guard !objectsDidChangeObservers.isEmpty else {
+            for object in unreported { object.state.remove(.reported) }
+            unreported.removeAll()
+            unreportedRefreshed.removeAll()
+            unreportedInvalidated.removeAll()
+            return
+        }
         var inserted: Set<ObjectID> = [], updated: Set<ObjectID> = [], deleted: Set<ObjectID> = []
         for object in unreported {
             object.state.remove(.reported)

@@ -13,12 +13,13 @@ extension ManagedObjectContext {
     ///   I/O error.
     public func save() throws(ObjectStoreError) {
         assertOnQueue()
+        // Objects-did-change observers run first: what they change is saved too.
+        processPendingChanges()
         let objects = livePending.filter(\.hasChangesToSave)
         guard !objects.isEmpty || !pendingLinks.isEmpty else {
             clearPending()
             return
         }
-        processPendingChanges()
         try validate(objects)
         if let parent {
             try saveIntoParent(parent, objects: objects)
@@ -228,6 +229,9 @@ extension ManagedObjectContext {
     }
 
     func clearPending() {
+        for object in unreported {
+            object.state.remove(.reported)
+        }
         for object in pending {
             object.state.subtract([.pending, .reported])
             // Inserted and deleted before any save: it never existed.

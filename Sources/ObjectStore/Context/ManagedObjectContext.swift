@@ -72,7 +72,8 @@ public final class ManagedObjectContext: @unchecked Sendable {
     private(set) lazy var link = ContextLink(self)
     /// Objects flagged `.pending`: inserted, deleted or written since the last save.
     var pending: [ManagedObject] = []
-    /// Objects changed since the last objects-did-change notice (only while observed).
+    /// Objects flagged `.reported`: changed since the last objects-did-change processing (which
+    /// publishes a notice when someone observes them).
     var unreported: [ManagedObject] = []
     var unreportedInvalidated: Set<ObjectID> = []
     var unreportedRefreshed: Set<ObjectID> = []
@@ -218,14 +219,16 @@ public final class ManagedObjectContext: @unchecked Sendable {
         return object
     }
 
-    /// Records that an object changed (called on its first change in a batch).
+    /// Records that an object changed: among the unsaved changes until the next save, and among
+    /// the changes the next objects-did-change processing reports (called on its first change
+    /// after each processing).
     func noteChange(_ object: ManagedObject) {
         if !object.state.contains(.pending) {
             object.state.insert(.pending)
             pending.append(object)
         }
-        object.state.insert(.reported)
-        if !objectsDidChangeObservers.isEmpty {
+        if !object.state.contains(.reported) {
+            object.state.insert(.reported)
             unreported.append(object)
             scheduleProcessing()
         }

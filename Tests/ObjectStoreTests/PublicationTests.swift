@@ -1,0 +1,69 @@
+import Foundation
+import ObjectStore
+import Testing
+
+/// Holds a value for an observer that runs on the same queue as the test (the main queue).
+final class Handle<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// What reaches observers: change sets after saves and merges, objects-did-change notices.
+@Suite struct PublicationTests {
+    @MainActor @Test func changesAnObserverMakesWhileSavingAreSaved() async throws {
+        let container = try TestModel.inMemory()
+        let context = container.viewContext
+        let edited = try context.savedEvent(code: "e")
+        let editedID = edited.objectID
+        let followUp = Handle(try context.savedEvent(code: "f"))
+        // Observers run on the context's queue, here the main queue.
+        let token = context.addObjectsDidChangeObserver { notice in
+            if notice.updatedObjectIDs.contains(editedID) && followUp.value.title.isEmpty {
+                followUp.value.title = "from the observer"
+            }
+        }
+        defer { token.cancel() }
+        edited.title = "edited"
+        try context.save()
+        #expect(!context.hasChanges)
+        #expect(!followUp.value.hasChanges)
+        let check = container.newBackgroundContext()
+        let id = followUp.value.objectID
+        let stored = try await check.perform { try check.existingObject(with: id, as: Event.self).title }
+        #expect(stored == "from the observer")
+    }
+
+    @MainActor @Test func observerAddedAfterAnEditSeesLaterEdits() throws {
+        let container = try TestModel.inMemory()
+        let context = container.viewContext
+        let event = try context.savedEvent(code: "l")
+        event.title = "before observing"
+        let notices = Recorder<ObjectsDidChange>()
+        let token = context.addObjectsDidChangeObserver { notices.append($0) }
+        defer { token.cancel() }
+        event.title = "while observed"
+        context.processPendingChanges()
+        #expect(notices.values.flatMap(\.updatedObjectIDs) == [event.objectID])
+    }
+
+    @MainActor @Test func rollbackAndResetPublishNotices() throws {
+        let container = try TestModel.inMemory()
+        let context = container.viewContext
+        let saved = try context.savedEvent(code: "r")
+        let notices = Recorder<ObjectsDidChange>()
+        let token = context.addObjectsDidChangeObserver { notices.append($0) }
+        defer { token.cancel() }
+        saved.title = "unsaved"
+        let inserted = try context.insert(Event.self)
+        context.processPendingChanges()
+        let before = notices.values.count
+        context.rollback()
+        let rollback = try #require(notices.values.dropFirst(before).first)
+        #expect(rollback.refreshedObjectIDs == [saved.objectID])
+        #expect(rollback.invalidatedObjectIDs == [inserted.objectID])
+        let afterRollback = notices.values.count
+        context.reset()
+        let reset = try #require(notices.values.dropFirst(afterRollback).first)
+        #expect(reset.invalidatedObjectIDs == [saved.objectID])
+    }
+}
