@@ -66,4 +66,41 @@ final class Handle<Value>: @unchecked Sendable {
         let reset = try #require(notices.values.dropFirst(afterRollback).first)
         #expect(reset.invalidatedObjectIDs == [saved.objectID])
     }
+
+    @MainActor @Test func grandchildReceivesItsParentsSaveIntoTheViewContext() async throws {
+        let container = try TestModel.inMemory()
+        let view = container.viewContext
+        let id = try view.savedEvent(code: "g").objectID
+        let child = view.newChildContext(concurrency: .mainQueue)
+        let grandchild = child.newChildContext(concurrency: .mainQueue)
+        let inGrandchild = try grandchild.existingObject(with: id, as: Event.self)
+        let received = Recorder<ChangeSet>()
+        let token = grandchild.addChangeSetObserver { received.append($0) }
+        defer { token.cancel() }
+        try child.existingObject(with: id, as: Event.self).title = "from the child"
+        try child.save()
+        await grandchild.flush()
+        #expect(inGrandchild.title == "from the child")
+        #expect(received.values.map(\.originator) == [child.identifier])
+    }
+
+    @Test func observersSeeTheirContextsChangeSetsInTransactionOrder() async throws {
+        let container = try TestModel.inMemory()
+        let context = container.newBackgroundContext()
+        context.automaticallyMergesChangesFromParent = true
+        let other = container.newBackgroundContext()
+        let received = Recorder<Int64>()
+        let token = context.addChangeSetObserver { received.append($0.transactionNumber) }
+        defer { token.cancel() }
+        try await context.perform {
+            // Another context commits while this one is busy, so its merge waits in the queue...
+            try other.performAndWait { _ = try other.savedEvent(code: "other") }
+            // ...and this context's own save commits after it.
+            _ = try context.savedEvent(code: "own")
+        }
+        await context.flush()
+        let numbers = received.values
+        #expect(numbers.count == 2)
+        #expect(numbers == numbers.sorted(), "observer saw \(numbers)")
+    }
 }

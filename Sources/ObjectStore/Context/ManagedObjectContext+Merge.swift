@@ -1,10 +1,20 @@
 import GRDB
 
 extension ManagedObjectContext {
-    /// Schedules a merge of another context's change set on this context's queue. Called in
-    /// publication order, so merges run in transaction order.
+    /// Schedules a merge of another context's change set on this context's queue; merges run in
+    /// transaction order.
     func enqueueMerge(_ changeSet: ChangeSet) {
-        queue.async { [self] in
+        if inbox.withLock({ $0.add(changeSet) }) {
+            queue.async { [self] in
+                mergeWaitingChangeSets(before: nil)
+            }
+        }
+    }
+
+    /// Merges the waiting change sets in transaction order: all of them, or only those committed
+    /// before transaction `number`.
+    func mergeWaitingChangeSets(before number: Int64?) {
+        while let changeSet = inbox.withLock({ $0.next(before: number) }) {
             mergeChanges(from: changeSet)
         }
     }
@@ -32,8 +42,7 @@ extension ManagedObjectContext {
             unreportedInvalidated.insert(id)
         }
         processPendingChanges()
-        changeSetObservers.notify(changeSet)
-        forwardToChildren(changeSet)
+        deliver(changeSet)
     }
 
     private func apply(_ patch: RowPatch, to object: ManagedObject, policy: MergePolicy) {
@@ -73,8 +82,10 @@ extension ManagedObjectContext {
         unreportedRefreshed.insert(object.objectID)
     }
 
-    /// Passes a change set this context absorbed on to its children that merge automatically.
-    func forwardToChildren(_ changeSet: ChangeSet) {
+    /// Hands a change set that reached this context (its own save or a merge) to its observers,
+    /// then to its children that merge automatically.
+    func deliver(_ changeSet: ChangeSet) {
+        changeSetObservers.notify(changeSet)
         for child in children.withLock({ $0.compactMap(\.context) }) where child.automaticallyMergesChangesFromParent {
             child.enqueueMerge(changeSet)
         }

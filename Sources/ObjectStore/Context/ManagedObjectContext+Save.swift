@@ -133,7 +133,7 @@ extension ManagedObjectContext {
         }
         core.commitLock.unlock()
         if !changeSet.isEmpty {
-            didCommit(changeSet)
+            publish(changeSet)
         }
     }
 
@@ -179,7 +179,7 @@ extension ManagedObjectContext {
             sibling.enqueueMerge(changeSet)
         }
         core.commitLock.unlock()
-        changeSetObservers.notify(changeSet)
+        publish(changeSet)
     }
 
     /// Applies a child's saved changes to this context as unsaved changes of its own.
@@ -213,10 +213,12 @@ extension ManagedObjectContext {
         }
     }
 
-    /// After this context committed: notify its observers and pass the change set to its children.
-    private func didCommit(_ changeSet: ChangeSet) {
-        changeSetObservers.notify(changeSet)
-        forwardToChildren(changeSet)
+    /// Publishes this context's own save, into the store or its parent: first merges the waiting
+    /// change sets committed before it, so observers see transaction order; then hands it to the
+    /// observers and the merging children (whose parent's contents just changed).
+    private func publish(_ changeSet: ChangeSet) {
+        mergeWaitingChangeSets(before: changeSet.transactionNumber)
+        deliver(changeSet)
     }
 
     /// Removes an object from the context for good: it is unregistered, marked `state` (deleted

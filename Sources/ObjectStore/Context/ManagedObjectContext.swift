@@ -81,6 +81,8 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// Unsaved changes of many-to-many links: true for added, false for removed.
     var pendingLinks: [LinkKey: Bool] = [:]
 
+    /// Change sets of other contexts waiting to be merged (see ``MergeInbox``).
+    let inbox = Locked(MergeInbox())
     let changeSetObservers = ObserverList<ChangeSet>()
     let objectsDidChangeObservers = ObserverList<ObjectsDidChange>()
     let children = Locked<[WeakContext]>([])
