@@ -103,4 +103,28 @@ final class Handle<Value>: @unchecked Sendable {
         #expect(numbers.count == 2)
         #expect(numbers == numbers.sorted(), "observer saw \(numbers)")
     }
+
+    @Test func changeStreamsEndWhenTheirContextIsReleased() async throws {
+        let container = try TestModel.inMemory()
+        var context: ManagedObjectContext? = container.newBackgroundContext()
+        let changeSets = try #require(context).changeSets()
+        let notices = try #require(context).objectsDidChangeNotices()
+        context = nil
+        // Both loops end only when the streams finish; a guard task cancels them if they never do.
+        let ended = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                for await _ in changeSets {}
+                for await _ in notices {}
+                return !Task.isCancelled
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(60))
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+        #expect(ended)
+    }
 }

@@ -8,7 +8,8 @@ extension ManagedObjectContext {
     }
 
     /// The change sets that reach the context (see ``addChangeSetObserver(_:)``) as an
-    /// asynchronous sequence; buffered without limit, so none is missed.
+    /// asynchronous sequence; buffered without limit, so none is missed. It ends when the
+    /// context is released.
     public func changeSets() -> AsyncStream<ChangeSet> {
         changeSetObservers.stream()
     }
@@ -19,7 +20,8 @@ extension ManagedObjectContext {
         objectsDidChangeObservers.add(observer)
     }
 
-    /// The objects-did-change notices of the context as an asynchronous sequence.
+    /// The objects-did-change notices of the context as an asynchronous sequence; it ends when the
+    /// context is released.
     public func objectsDidChangeNotices() -> AsyncStream<ObjectsDidChange> {
         objectsDidChangeObservers.stream()
     }
