@@ -34,4 +34,25 @@ import Testing
         #expect(!view.hasChanges)
         #expect(view.deletedObjects.isEmpty)
     }
+
+    @Test func objectIDOfAnotherContainerIsAProgrammerError() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let first = try TestModel.inMemory().newBackgroundContext()
+            let id = try first.performAndWait { try first.insert(Event.self).objectID }
+            let second = try TestModel.inMemory().newBackgroundContext()
+            second.performAndWait { _ = second.object(with: id) }
+        }
+        #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("belongs to another container"))
+    }
+
+    @Test func deletingAnObjectOfAnotherContextIsAProgrammerError() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let container = try TestModel.inMemory()
+            let owner = container.newBackgroundContext()
+            let event = try owner.performAndWait { try owner.insert(Event.self) }
+            let other = container.newBackgroundContext()
+            other.performAndWait { other.delete(event) }
+        }
+        #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("belongs to another context"))
+    }
 }

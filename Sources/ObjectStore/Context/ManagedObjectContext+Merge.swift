@@ -25,8 +25,13 @@ extension ManagedObjectContext {
     /// merging children.
     ///
     /// Contexts that do not merge automatically can call this with change sets they observe.
+    ///
+    /// - Precondition: the change set comes from this context's container.
     public func mergeChanges(from changeSet: ChangeSet) {
         assertOnQueue()
+        if let id = changeSet.patches.keys.first ?? changeSet.deletedObjectIDs.first ?? changeSet.insertedObjectIDs.first {
+            checkContainer(of: id)
+        }
         let policy = mergePolicy
         for (id, patch) in changeSet.patches {
             guard let object = registered[id], !object.state.contains(.fault) else { continue }

@@ -24,6 +24,15 @@ extension ManagedObjectContext {
             values: entity.defaultValues, version: 0, state: .inserted)
     }
 
+    /// Traps unless `objectID` names an entity of this context's store: an ID from another
+    /// container would otherwise resolve to an unrelated object with the same key.
+    func checkContainer(of objectID: ObjectID, _ function: StaticString = #function) {
+        let entities = core.store.storeEntities
+        let index = objectID.entity.index
+        precondition(index < entities.count && entities[index] === objectID.storeEntity,
+                     "\(function): \(objectID) belongs to another container; use IDs with the contexts of the container that made them, or look the URI up with managedObjectID(forURIRepresentation:)")
+    }
+
     func registerInserted(_ object: ManagedObject) {
         registered.insert(object)
         noteChange(object)
@@ -32,8 +41,11 @@ extension ManagedObjectContext {
     /// The object with `objectID`: the registered instance, or a fault whose values load on first
     /// access (no I/O here). If the object does not exist its properties read as defaults; use
     /// ``existingObject(with:)`` to check.
+    ///
+    /// - Precondition: `objectID` comes from this context's container.
     public func object(with objectID: ObjectID) -> ManagedObject {
         assertOnQueue()
+        checkContainer(of: objectID)
         return registeredOrFault(entity: objectID.entity.index, key: objectID.key)
     }
 
@@ -41,8 +53,10 @@ extension ManagedObjectContext {
     ///
     /// - Throws: ``ObjectStoreError/objectNotFound(_:)`` when neither this context nor its parent
     ///   (or store) has the object.
+    /// - Precondition: `objectID` comes from this context's container.
     public func existingObject(with objectID: ObjectID) throws(ObjectStoreError) -> ManagedObject {
         assertOnQueue()
+        checkContainer(of: objectID)
         if let object = registered[objectID] {
             if object.state.contains(.fault) { fulfillFault(object) }
             if object.state.contains(.missing) || object.state.contains(.invalid) || object.state.contains(.deleted) {
@@ -64,10 +78,14 @@ extension ManagedObjectContext {
     }
 
     /// Marks an object deleted and applies its relationships' delete rules (nullify and cascade
-    /// now; deny is checked when saving).
+    /// now; deny is checked when saving). Deleting an object that is already deleted does nothing.
+    ///
+    /// - Precondition: `object` belongs to this context.
     public func delete(_ object: ManagedObject) {
         assertOnQueue()
-        guard object.context === self, !object.state.contains(.deleted), !object.state.contains(.invalid) else { return }
+        guard !object.state.contains(.invalid) else { return }
+        precondition(object.context === self, "delete(_:): the object \(object.objectID) belongs to another context; use object(with:) to get it in this one")
+        guard !object.state.contains(.deleted) else { return }
         if object.state.contains(.fault) { fulfillFault(object) }
         object.state.insert(.deleted)
         noteChange(object)
