@@ -21,13 +21,15 @@ extension ManagedObjectContext {
     }
 
     /// The keys linked to `key` through a many-to-many relationship, as this context sees them.
-    func linkedKeys(ownKey: Int64, entity: EntityDescription, relationship: RelationshipDescription) -> [Int64] {
+    func linkedKeys(ownKey: Int64, entity: EntityDescription, relationship: RelationshipDescription) throws(ObjectStoreError) -> [Int64] {
         guard let join = relationship.join, let owner = ownerSide(of: relationship, in: entity) else { return [] }
         var keys: [Int64]
         if let parent {
-            keys = parent.performAndWait { parent.linkedKeys(ownKey: ownKey, entity: entity, relationship: relationship) }
+            keys = try parent.performAndWait { () throws(ObjectStoreError) -> [Int64] in
+                try parent.linkedKeys(ownKey: ownKey, entity: entity, relationship: relationship)
+            }
         } else {
-            keys = (try? core.store.linkedKeys(join: join, ownKey: ownKey)) ?? []
+            keys = try core.store.linkedKeys(join: join, ownKey: ownKey)
         }
         guard !pendingLinks.isEmpty else { return keys }
         var set = Set(keys)
@@ -40,17 +42,10 @@ extension ManagedObjectContext {
     }
 
     /// The objects a many-to-many relationship holds, loaded as one batch.
-    func linkedObjects(of object: ManagedObject, relationship: RelationshipDescription) -> [ManagedObject] {
-        let destination = relationship.destination
-        let keys = linkedKeys(ownKey: object.objectID.key, entity: object.entityDescription, relationship: relationship)
-        let missing = keys.filter { registered[objectID(entity: destination.index, key: $0)] == nil }
-        if !missing.isEmpty, let rows = try? parentRows(entity: destination, keys: missing) {
-            for row in rows { _ = materialize(row, entity: destination) }
-        }
-        return keys.compactMap { key in
-            guard let member = registered[objectID(entity: destination.index, key: key)] else { return nil }
-            if member.state.contains(.fault) { fulfillFault(member) }
-            return member.state.isDisjoint(with: [.deleted, .invalid, .missing]) ? member : nil
+    func linkedObjects(of object: ManagedObject, relationship: RelationshipDescription) throws(ObjectStoreError) -> [ManagedObject] {
+        let keys = try linkedKeys(ownKey: object.objectID.key, entity: object.entityDescription, relationship: relationship)
+        return try loadObjects(entity: relationship.destination, keys: keys).filter {
+            $0.state.isDisjoint(with: [.deleted, .invalid, .missing])
         }
     }
 
@@ -71,7 +66,7 @@ extension ManagedObjectContext {
 
     /// Replaces the members of a many-to-many relationship.
     func setLinkedMembers(of object: ManagedObject, relationship: RelationshipDescription, to objects: [ManagedObject]) {
-        let current = linkedObjects(of: object, relationship: relationship)
+        let current = members(of: object, relationship: relationship)
         let wanted = Set(objects.map(ObjectIdentifier.init))
         for member in current where !wanted.contains(ObjectIdentifier(member)) {
             setLink(object, relationship: relationship, to: member, linked: false)

@@ -58,7 +58,7 @@ extension ManagedObjectContext {
         assertOnQueue()
         checkContainer(of: objectID)
         if let object = registered[objectID] {
-            if object.state.contains(.fault) { fulfillFault(object) }
+            try loadFault(object)
             if object.state.contains(.missing) || object.state.contains(.invalid) || object.state.contains(.deleted) {
                 throw .objectNotFound(objectID)
             }
@@ -86,10 +86,15 @@ extension ManagedObjectContext {
         guard !object.state.contains(.invalid) else { return }
         precondition(object.context === self, "delete(_:): the object \(object.objectID) belongs to another context; use object(with:) to get it in this one")
         guard !object.state.contains(.deleted) else { return }
-        if object.state.contains(.fault) { fulfillFault(object) }
         object.state.insert(.deleted)
         noteChange(object)
-        applyDeleteRules(of: object)
+        do {
+            try loadFault(object)
+            try applyDeleteRules(of: object)
+        } catch {
+            // Reading failed: the rules are applied (or the failure reported) by the next save.
+            deletesAwaitingRules.append(object)
+        }
     }
 
     /// Whether any object was inserted, deleted or changed since the last save.
@@ -161,6 +166,8 @@ extension ManagedObjectContext {
         }
         pending.removeAll()
         pendingLinks.removeAll()
+        deletesAwaitingRules.removeAll()
+        readFailure = nil
         processPendingChanges()
     }
 
@@ -178,6 +185,8 @@ extension ManagedObjectContext {
         registered.removeAll()
         pending.removeAll()
         pendingLinks.removeAll()
+        deletesAwaitingRules.removeAll()
+        readFailure = nil
         unreported.removeAll()
         unreportedRefreshed.removeAll()
         processPendingChanges()
@@ -197,7 +206,14 @@ extension ManagedObjectContext {
             pending.removeAll { $0 === object }
             return
         }
-        guard let row = try? parentRows(entity: object.entityDescription, keys: [object.objectID.key]).first else { return }
+        let row: StoreRow?
+        do {
+            row = try parentRows(entity: object.entityDescription, keys: [object.objectID.key]).first
+        } catch {
+            noteReadFailure(error)
+            return
+        }
+        guard let row else { return }
         var values = row.values
         for column in object.changedColumns() { values[column] = object.values[column] }
         object.values = values

@@ -1,16 +1,29 @@
 import GRDB
 
 extension ManagedObjectContext {
-    /// The objects in a to-many relationship, as this context sees them (unsaved changes included).
-    /// Members are loaded with their values in one query.
+    /// The objects in a to-many relationship, as this context sees them (unsaved changes included),
+    /// for callers that cannot throw: a property getter, in-memory predicate evaluation.
+    ///
+    /// When the members cannot be read it returns none and records the error (see
+    /// ``noteReadFailure(_:)``): the fetch it runs in throws it, or else the next save.
     package func members(of object: ManagedObject, relationship: RelationshipDescription) -> [ManagedObject] {
-        if relationship.isManyToMany { return linkedObjects(of: object, relationship: relationship) }
+        do {
+            return try loadMembers(of: object, relationship: relationship)
+        } catch {
+            noteReadFailure(error)
+            return []
+        }
+    }
+
+    /// The objects in a to-many relationship, as this context sees them (unsaved changes
+    /// included), loaded with their values in one query.
+    func loadMembers(of object: ManagedObject, relationship: RelationshipDescription) throws(ObjectStoreError) -> [ManagedObject] {
+        if relationship.isManyToMany { return try linkedObjects(of: object, relationship: relationship) }
         guard let inverseName = relationship.inverseName,
               let inverseColumn = relationship.destination.column(named: inverseName) else { return [] }
         var query = StoreQuery(entity: relationship.destination)
         query.filters = [ColumnEquality(column: inverseColumn, value: (object.objectID.key).databaseValue)]
-        guard let rows = try? resolvedRows(query, selection: .rows) else { return [] }
-        return rows.map { materialize($0, entity: relationship.destination) }
+        return try resolvedRows(query, selection: .rows).map { materialize($0, entity: relationship.destination) }
     }
 
     /// Points a to-one relationship at `target`, keeping a to-one inverse in sync (a to-many
@@ -67,47 +80,48 @@ extension ManagedObjectContext {
         }
     }
 
-    /// Nullify and cascade rules of a newly deleted object.
-    func applyDeleteRules(of object: ManagedObject) {
+    /// Nullify and cascade rules of a newly deleted object. Applying them again does nothing more.
+    func applyDeleteRules(of object: ManagedObject) throws(ObjectStoreError) {
         for relationship in object.entityDescription.relationships {
             switch relationship.deleteRule {
             case .deny, .noAction:
                 continue
             case .nullify:
                 if relationship.isManyToMany {
-                    for member in members(of: object, relationship: relationship) {
+                    for member in try loadMembers(of: object, relationship: relationship) {
                         setLink(object, relationship: relationship, to: member, linked: false)
                     }
                 } else if relationship.isToMany {
                     guard let inverseName = relationship.inverseName,
                           let inverseColumn = relationship.destination.column(named: inverseName) else { continue }
-                    for member in members(of: object, relationship: relationship) where !member.state.contains(.deleted) {
+                    for member in try loadMembers(of: object, relationship: relationship) where !member.state.contains(.deleted) {
                         member.setColumn(inverseColumn, to: .null)
                     }
                 } else if let column = relationship.column, let inverseName = relationship.inverseName,
                           let inverse = relationship.destination.relationship(named: inverseName), let inverseColumn = inverse.column,
                           case .int64(let key) = object.storedValue(column: column).storage {
                     let partner = registeredOrFault(entity: relationship.destinationIndex, key: key)
+                    try loadFault(partner)
                     if StoredValueOrder.isSame(partner.storedValue(column: inverseColumn), (object.objectID.key).databaseValue) {
                         partner.setColumn(inverseColumn, to: .null)
                     }
                 }
             case .cascade:
-                for related in relatedObjects(of: object, relationship: relationship) {
+                for related in try relatedObjects(of: object, relationship: relationship) {
                     delete(related)
                 }
             }
         }
     }
 
-    /// The objects a relationship currently points at.
-    func relatedObjects(of object: ManagedObject, relationship: RelationshipDescription) -> [ManagedObject] {
+    /// The objects a relationship currently points at, loaded.
+    func relatedObjects(of object: ManagedObject, relationship: RelationshipDescription) throws(ObjectStoreError) -> [ManagedObject] {
         if relationship.isToMany {
-            return members(of: object, relationship: relationship)
+            return try loadMembers(of: object, relationship: relationship)
         }
         guard let column = relationship.column, case .int64(let key) = object.storedValue(column: column).storage else { return [] }
         let target = registeredOrFault(entity: relationship.destinationIndex, key: key)
-        if target.state.contains(.fault) { fulfillFault(target) }
+        try loadFault(target)
         return target.state.contains(.missing) ? [] : [target]
     }
 }

@@ -10,11 +10,14 @@ extension ManagedObjectContext {
     /// - Throws: ``ObjectStoreError/validation(_:)`` (a nil non-optional value, a deny delete
     ///   rule, a uniqueness constraint), ``ObjectStoreError/saveConflict(_:)`` (another context
     ///   saved the same keys since this one read them, under the `.error` merge policy), or an
-    ///   I/O error.
+    ///   I/O error: of the save itself, of reading what a delete rule reaches, or of a read since
+    ///   the last save that could not throw (a property getter's), which is reported once.
     public func save() throws(ObjectStoreError) {
         assertOnQueue()
         // Objects-did-change observers run first: what they change is saved too.
         processPendingChanges()
+        try applyAwaitingDeleteRules()
+        if let failure = takeReadFailure() { throw failure }
         let objects = livePending.filter(\.hasChangesToSave)
         guard !objects.isEmpty || !pendingLinks.isEmpty else {
             clearPending()
@@ -28,13 +31,28 @@ extension ManagedObjectContext {
         }
     }
 
+    /// Applies the delete rules that reading failed to apply when their objects were deleted.
+    private func applyAwaitingDeleteRules() throws(ObjectStoreError) {
+        var index = 0
+        // Cascades may add more deletes that cannot be read; they are handled in the same loop.
+        while index < deletesAwaitingRules.count {
+            let object = deletesAwaitingRules[index]
+            if object.state.contains(.deleted) && !object.state.contains(.invalid) {
+                try loadFault(object)
+                try applyDeleteRules(of: object)
+            }
+            index += 1
+        }
+        deletesAwaitingRules.removeAll()
+    }
+
     private func validate(_ objects: [ManagedObject]) throws(ObjectStoreError) {
         var failures: [ValidationFailure] = []
         for object in objects {
             let entity = object.entityDescription
             if object.state.contains(.deleted) {
                 for relationship in entity.relationships where relationship.deleteRule == .deny {
-                    let related = relatedObjects(of: object, relationship: relationship).filter { !$0.state.contains(.deleted) }
+                    let related = try relatedObjects(of: object, relationship: relationship).filter { !$0.state.contains(.deleted) }
                     if !related.isEmpty {
                         failures.append(.deleteDenied(object.objectID, relationship: relationship.name, related: related.map(\.objectID)))
                     }

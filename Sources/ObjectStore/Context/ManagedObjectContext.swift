@@ -80,6 +80,13 @@ public final class ManagedObjectContext: @unchecked Sendable {
     var processingScheduled = false
     /// Unsaved changes of many-to-many links: true for added, false for removed.
     var pendingLinks: [LinkKey: Bool] = [:]
+    /// Deleted objects whose delete rules could not be applied because reading failed; the next
+    /// save applies them first (and fails if it still cannot).
+    var deletesAwaitingRules: [ManagedObject] = []
+    /// The latest read error met by work that cannot throw (property getters, in-memory predicate
+    /// evaluation), until a throwing operation reports it; and how many were met so far.
+    var readFailure: ObjectStoreError?
+    var readFailureCount = 0
 
     /// Change sets of other contexts waiting to be merged (see ``MergeInbox``).
     let inbox = Locked(MergeInbox())
@@ -245,16 +252,48 @@ public final class ManagedObjectContext: @unchecked Sendable {
     }
 
     /// Loads a fault's values from the parent (or the store). A missing row leaves the defaults
-    /// and marks the object missing; reading never traps.
-    func fulfillFault(_ object: ManagedObject) {
+    /// and marks the object missing.
+    func loadFault(_ object: ManagedObject) throws(ObjectStoreError) {
         guard object.state.contains(.fault) else { return }
-        object.state.remove(.fault)
-        let row = try? parentRows(entity: object.entityDescription, keys: [object.objectID.key]).first
-        if let row {
+        if let row = try parentRows(entity: object.entityDescription, keys: [object.objectID.key]).first {
             object.load(row.values, version: row.version)
         } else {
+            object.state.remove(.fault)
             object.state.insert(.missing)
         }
+    }
+
+    /// ``loadFault(_:)`` for callers that cannot throw (property getters, in-memory evaluation):
+    /// when reading fails the object stays a fault (reading as defaults; the next access tries
+    /// again) and the error is recorded for the operation around the caller (see
+    /// ``noteReadFailure(_:)``). Reading never traps.
+    func fulfillFault(_ object: ManagedObject) {
+        do {
+            try loadFault(object)
+        } catch {
+            noteReadFailure(error)
+        }
+    }
+
+    /// Records a read error met where it cannot be thrown. The fetch the read ran in throws it
+    /// (``reportingReadFailures(_:)``); otherwise the next save does, before writing anything.
+    func noteReadFailure(_ error: ObjectStoreError) {
+        readFailure = error
+        readFailureCount += 1
+    }
+
+    /// Runs `body`, then throws the read error recorded while it ran, if any.
+    func reportingReadFailures<T>(_ body: () throws(ObjectStoreError) -> T) throws(ObjectStoreError) -> T {
+        let mark = readFailureCount
+        let result = try body()
+        if readFailureCount != mark, let failure = takeReadFailure() { throw failure }
+        return result
+    }
+
+    /// The recorded read error, which is then forgotten.
+    func takeReadFailure() -> ObjectStoreError? {
+        defer { readFailure = nil }
+        return readFailure
     }
 
     /// Objects of an entity with unsaved changes (inserted, updated or deleted).

@@ -144,9 +144,7 @@ extension PersistentStore {
     }
 
     private func row(entity: EntityDescription, key: Int64, db: Database) throws -> StoreRow? {
-        var query = StoreQuery(entity: entity)
-        query.filters = [KeyMembership(keys: [key])]
-        let (text, arguments) = query.sql(.rows)
+        let (text, arguments) = KeyMembership.query(entity: entity, keys: [key]).sql(.rows)
         let statement = try db.cachedStatement(sql: text)
         var result: StoreRow?
         let width = Int32(entity.columnNames.count)

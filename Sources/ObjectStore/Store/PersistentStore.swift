@@ -210,13 +210,8 @@ final class PersistentStore: Sendable {
     /// The rows with the given keys (missing keys are skipped).
     func rows(entity: EntityDescription, keys: [Int64]) throws(ObjectStoreError) -> [StoreRow] {
         var result: [StoreRow] = []
-        var start = 0
-        while start < keys.count {
-            let chunk = keys[start..<min(start + 500, keys.count)]
-            start += chunk.count
-            var query = StoreQuery(entity: entity)
-            query.filters = [KeyMembership(keys: Array(chunk))]
-            try forEachRow(query) { result.append($0) }
+        for chunk in KeyMembership.chunks(of: keys) {
+            try forEachRow(KeyMembership.query(entity: entity, keys: chunk)) { result.append($0) }
         }
         return result
     }
@@ -233,20 +228,5 @@ final class PersistentStore: Sendable {
         } catch {
             throw StoreErrors.map(error, path: path, timeout: busyTimeout)
         }
-    }
-}
-
-/// `Z_PK IN (…)`.
-struct KeyMembership: StoreFilter {
-    let keys: [Int64]
-
-    func sqlCondition(entity: EntityDescription, arguments: inout [DatabaseValue]) -> String {
-        for key in keys { arguments.append((key).databaseValue) }
-        return "t.Z_PK IN (" + Array(repeating: "?", count: keys.count).joined(separator: ", ") + ")"
-    }
-
-    func matches(_ object: ManagedObjectValues) -> Bool {
-        guard let key = object.object?.objectID.key else { return false }
-        return keys.contains(key)
     }
 }
