@@ -91,4 +91,15 @@ import Testing
         #expect(Set(rows.map(\.key)).isSuperset(of: keys))
         #expect(rows.count == 4)
     }
+
+    @Test func missingKeyCounterFailsInsertionInsteadOfReusingKeys() throws {
+        let (container, url) = try TestModel.onDisk(name: "ReadFailure")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let connection = try DatabaseQueue(path: url.path)
+        try connection.write { try $0.execute(sql: "DELETE FROM Z_PRIMARYKEY WHERE Z_ENT = 'Tag'") }
+        let context = container.newBackgroundContext()
+        #expect(throws: ObjectStoreError.self) {
+            try context.performAndWait { _ = try context.insert(Tag.self) }
+        }
+    }
 }

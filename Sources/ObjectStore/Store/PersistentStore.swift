@@ -218,13 +218,22 @@ final class PersistentStore: Sendable {
 
     /// Reserves `count` new keys for an entity: atomically in the database, so other contexts and
     /// other processes never receive the same keys. Returns the first reserved key.
+    ///
+    /// - Throws: ``ObjectStoreError/storeFailure(path:reason:)`` when the entity's key counter is
+    ///   missing from the store (handing out keys without it could repeat existing ones).
     func reserveKeys(entity: String, count: Int64) throws(ObjectStoreError) -> Int64 {
         do {
             return try writer.write { db in
                 try db.execute(sql: "UPDATE Z_PRIMARYKEY SET Z_MAX = Z_MAX + ? WHERE Z_ENT = ?", arguments: [count, entity])
-                let maximum = try Int64.fetchOne(db, sql: "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?", arguments: [entity]) ?? count
+                guard let maximum = try Int64.fetchOne(db, sql: "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?", arguments: [entity]) else {
+                    throw ObjectStoreError.storeFailure(
+                        path: self.path,
+                        reason: "the key counter of entity \(entity) is missing from Z_PRIMARYKEY, so no key can be reserved; restore the row (Z_MAX = the largest Z_PK of \(entity)) or restore a backup")
+                }
                 return maximum - count + 1
             }
+        } catch let error as ObjectStoreError {
+            throw error
         } catch {
             throw StoreErrors.map(error, path: path, timeout: busyTimeout)
         }
