@@ -1,5 +1,5 @@
 import Foundation
-import ObjectStore
+public import ObjectStore
 import Testing
 
 @Suite struct ModelTests {
@@ -93,4 +93,14 @@ import Testing
         #expect(event.value(forKeyPath: "sport.name") as? String == "Football")
         #expect(event.value(forKeyPath: "sport") as? ObjectID == sport.objectID)
     }
+
+    @Test func unsignedIntegersBeyondInt64AreStoredWithoutTrapping() {
+        let large = UInt64(Int64.max) + 1
+        #expect(UInt64(storedValue: large.storedValue) == large)
+        #expect(UInt64(storedValue: UInt64.max.storedValue) == UInt64.max)
+        #expect(UInt64(storedValue: UInt64(42).storedValue) == 42)
+    }
 }
+
+/// Apps may store their own integer types; the package conforms the signed ones.
+extension UInt64: IntegerAttributeValue {}
