@@ -231,6 +231,20 @@ import Testing
         #expect(badge.team === other)
     }
 
+    @Test func limitAndOffsetWithoutSortDescriptorsKeepKeyOrderWithPendingChanges() throws {
+        let container = try TestModel.inMemory()
+        let context = container.viewContext
+        let events = try (0..<4).map { try context.savedEvent(code: "q\($0)") }
+        var request = FetchRequest<Event>()
+        request.fetchLimit = 2
+        #expect(try context.fetch(request).map(\.code) == ["q0", "q1"])
+        events[0].title = "renamed, unsaved"
+        #expect(try context.fetch(request).map(\.code) == ["q0", "q1"])
+        #expect(try context.fetchObjectIDs(request) == [events[0].objectID, events[1].objectID])
+        request.fetchOffset = 1
+        #expect(try context.fetch(request).map(\.code) == ["q1", "q2"])
+    }
+
     @Test func childContextSavesIntoParentNotStore() async throws {
         let container = try TestModel.inMemory()
         let context = container.viewContext

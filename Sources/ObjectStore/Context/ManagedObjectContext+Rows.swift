@@ -4,8 +4,9 @@ extension ManagedObjectContext {
     /// The rows matching `query` as this context sees them: its parent's view (or the store) with
     /// this context's unsaved inserts, updates and deletes laid over it.
     ///
-    /// With `.keys` selection only the key and the sort values of each row are filled, with `.ids`
-    /// only the key. When unsaved changes of other entities the query reads (through
+    /// Rows come in the query's order, ties (and a query without order) by key. With `.keys`
+    /// selection only the key and the sort values of each row are filled, with `.ids` only the
+    /// key. When unsaved changes of other entities the query reads (through
     /// relationships) exist, every row is evaluated in memory so that those changes count.
     ///
     /// - Throws: a read error, including one met while evaluating in memory (faults, members).
@@ -38,9 +39,9 @@ extension ManagedObjectContext {
         for object in overlay where !object.state.contains(.deleted) {
             if let resolved = resolvedRow(of: object, query) { rows.append(resolved) }
         }
-        if !query.orders.isEmpty {
-            rows.sort { query.areInIncreasingOrder($0, $1) }
-        }
+        // Always sorted (by key when the query has no order), as the SQL orders its rows, so a
+        // limit and offset select the same rows with and without pending changes.
+        rows.sort { query.areInIncreasingOrder($0, $1) }
         let start = min(query.offset, rows.count)
         let end = query.limit.map { min(start + $0, rows.count) } ?? rows.count
         return Array(rows[start..<end])
