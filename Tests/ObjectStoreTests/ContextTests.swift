@@ -167,6 +167,25 @@ import Testing
         #expect(event.title == "one")
     }
 
+    @Test func objectRefreshedWithoutItsChangesCanChangeAndSaveAgain() throws {
+        let container = try TestModel.inMemory()
+        let context = container.viewContext
+        let event = try context.savedEvent(code: "r")
+        let recorder = Recorder<ChangeSet>()
+        let token = context.addChangeSetObserver { recorder.append($0) }
+        defer { token.cancel() }
+        event.title = "discarded"
+        context.refresh(event, mergeChanges: false)
+        #expect(!context.hasChanges && context.updatedObjects.isEmpty)
+        event.title = "kept"
+        #expect(context.updatedObjects == [event])
+        try context.save()
+        #expect(!context.hasChanges)
+        #expect(recorder.values.map(\.changedKeys) == [[event.objectID: ["title"]]])
+        context.reset()
+        #expect(try context.existingObject(with: event.objectID, as: Event.self).title == "kept")
+    }
+
     @Test func fetchHonoursPendingChangesSortLimitAndOffset() throws {
         let container = try TestModel.inMemory()
         let context = container.viewContext

@@ -107,8 +107,7 @@ extension ManagedObjectContext {
     /// Whether unsaved changes in this context can change the query's result.
     func needsOverlay(_ query: StoreQuery, includesPending: Bool) -> Bool {
         guard includesPending else { return false }
-        if !pendingObjects(of: query.entity).isEmpty { return true }
-        return query.relatedEntities.contains { !pendingObjects(of: core.model.entities[$0]).isEmpty }
+        return pending.containsObjects(ofEntity: query.entity.index) || query.relatedEntities.contains(where: pending.containsObjects)
     }
 
     /// The objects with `keys` (in order): registered objects as they are, the others loaded with

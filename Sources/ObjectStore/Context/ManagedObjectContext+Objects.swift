@@ -100,7 +100,7 @@ extension ManagedObjectContext {
     /// Whether any object was inserted, deleted or changed since the last save.
     public var hasChanges: Bool {
         assertOnQueue()
-        return !pendingLinks.isEmpty || pending.contains { $0.state.contains(.pending) && $0.hasChangesToSave }
+        return !pendingLinks.isEmpty || pending.listed.contains { $0.state.contains(.pending) && $0.hasChangesToSave }
     }
 
     /// Objects inserted and not yet saved.
@@ -142,7 +142,7 @@ extension ManagedObjectContext {
 
     var livePending: [ManagedObject] {
         assertOnQueue()
-        return pending.filter { $0.state.contains(.pending) }
+        return pending.all
     }
 
     /// Discards every unsaved change: inserted objects are removed, deleted and changed objects
@@ -153,7 +153,7 @@ extension ManagedObjectContext {
     public func rollback() {
         assertOnQueue()
         processPendingChanges()
-        for object in pending where object.state.contains(.pending) {
+        for object in pending.all {
             if object.state.contains(.inserted) {
                 unreportedInvalidated.insert(object.objectID)
                 forget(object)
@@ -200,10 +200,11 @@ extension ManagedObjectContext {
         assertOnQueue()
         guard object.context === self, !object.state.contains(.inserted) else { return }
         if !mergeChanges {
-            object.state.subtract([.pending, .deleted, .reported, .missing])
+            // It stays listed as pending (with nothing to save) rather than being searched for.
+            object.values = object.snapshot
+            object.state.subtract([.deleted, .missing])
             object.state.insert(.fault)
             object.conflictBase = [:]
-            pending.removeAll { $0 === object }
             return
         }
         let row: StoreRow?

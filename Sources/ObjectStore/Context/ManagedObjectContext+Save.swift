@@ -252,7 +252,7 @@ extension ManagedObjectContext {
         for object in unreported {
             object.state.remove(.reported)
         }
-        for object in pending {
+        for object in pending.listed {
             object.state.subtract([.pending, .reported])
             // Inserted and deleted before any save: it never existed.
             if object.state.contains(.inserted) && object.state.contains(.deleted) {

@@ -71,7 +71,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// The weak reference to this context that its objects share (created on the context's queue).
     private(set) lazy var link = ContextLink(self)
     /// Objects flagged `.pending`: inserted, deleted or written since the last save.
-    var pending: [ManagedObject] = []
+    var pending: PendingObjects
     /// Objects flagged `.reported`: changed since the last objects-did-change processing (which
     /// publishes a notice when someone observes them).
     var unreported: [ManagedObject] = []
@@ -100,6 +100,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
         self.concurrency = concurrency
         self.settings = Locked(Settings(mergesAutomatically: mergesAutomatically))
         self.registered = ObjectRegistry(entityCount: core.model.entities.count)
+        self.pending = PendingObjects(entityCount: core.model.entities.count)
         let number = core.nextContextNumber()
         identifier = ContextIdentifier(number: number, name: name)
         switch concurrency {
@@ -298,6 +299,6 @@ public final class ManagedObjectContext: @unchecked Sendable {
 
     /// Objects of an entity with unsaved changes (inserted, updated or deleted).
     func pendingObjects(of entity: EntityDescription) -> [ManagedObject] {
-        pending.filter { $0.entityDescription === entity && $0.state.contains(.pending) }
+        pending.objects(ofEntity: entity.index)
     }
 }
