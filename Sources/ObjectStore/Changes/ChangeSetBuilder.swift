@@ -25,11 +25,10 @@ struct ChangeSetBuilder {
         noteKeys(entity: entity, before: before, after: nil)
     }
 
-    mutating func updated(entity: EntityDescription, key: Int64, before: ContiguousArray<DatabaseValue>, after: ContiguousArray<DatabaseValue>, version: Int64?) {
-        var columns: [Int] = []
-        for column in after.indices where !StoredValueOrder.isSame(before[column], after[column]) {
-            columns.append(column)
-        }
+    /// Records an update; only `candidates` (the columns written) can differ between `before` and
+    /// `after`.
+    mutating func updated(entity: EntityDescription, key: Int64, before: ContiguousArray<DatabaseValue>, after: ContiguousArray<DatabaseValue>, columns candidates: [Int], version: Int64?) {
+        let columns = candidates.filter { !StoredValueOrder.isSame(before[$0], after[$0]) }
         let id = store.objectID(entity, key)
         if !columns.isEmpty {
             changedKeys[id, default: []].formUnion(columns.map { entity.columnNames[$0] })

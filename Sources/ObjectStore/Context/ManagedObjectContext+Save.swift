@@ -18,17 +18,37 @@ extension ManagedObjectContext {
         processPendingChanges()
         try applyAwaitingDeleteRules()
         if let failure = takeReadFailure() { throw failure }
-        let objects = livePending.filter(\.hasChangesToSave)
-        guard !objects.isEmpty || !pendingLinks.isEmpty else {
+        let changes = changesToSave()
+        guard !changes.isEmpty || !pendingLinks.isEmpty else {
             clearPending()
             return
         }
-        try validate(objects)
+        try validate(changes.map(\.object))
         if let parent {
-            try saveIntoParent(parent, objects: objects)
+            try saveIntoParent(parent, changes)
         } else {
-            try saveToStore(objects)
+            try saveToStore(changes)
         }
+    }
+
+    /// An object with something to save; for an update, its changed columns (found once per save).
+    private struct Change {
+        let object: ManagedObject
+        let columns: [Int]
+    }
+
+    private func changesToSave() -> [Change] {
+        var changes: [Change] = []
+        for object in livePending {
+            let inserted = object.state.contains(.inserted), deleted = object.state.contains(.deleted)
+            if inserted || deleted {
+                if inserted != deleted { changes.append(Change(object: object, columns: [])) }
+                continue
+            }
+            let columns = object.changedColumns()
+            if !columns.isEmpty { changes.append(Change(object: object, columns: columns)) }
+        }
+        return changes
     }
 
     /// Applies the delete rules that reading failed to apply when their objects were deleted.
@@ -71,12 +91,13 @@ extension ManagedObjectContext {
         if !failures.isEmpty { throw .validation(failures) }
     }
 
-    private func saveToStore(_ objects: [ManagedObject]) throws(ObjectStoreError) {
+    private func saveToStore(_ changes: [Change]) throws(ObjectStoreError) {
         var batch = CommitBatch()
         var updatedObjects: [ManagedObject] = []
         var deletedObjects: [ManagedObject] = []
         var insertedObjects: [ManagedObject] = []
-        for object in objects {
+        for change in changes {
+            let object = change.object
             let entity = object.entityDescription
             if object.state.contains(.inserted) {
                 batch.inserts.append(.init(entity: entity, key: object.objectID.key, values: object.values))
@@ -88,7 +109,8 @@ extension ManagedObjectContext {
                 batch.updates.append(.init(
                     entity: entity, key: object.objectID.key, expectedVersion: object.version,
                     snapshot: object.lockingSnapshot, values: object.values,
-                    changedColumns: Array(Set(object.changedColumns()).union(object.conflictBase.keys)).sorted()))
+                    changedColumns: object.conflictBase.isEmpty
+                        ? change.columns : Array(Set(change.columns).union(object.conflictBase.keys)).sorted()))
                 updatedObjects.append(object)
             }
         }
@@ -124,8 +146,8 @@ extension ManagedObjectContext {
         for (index, result) in outcome.updates.enumerated() {
             let object = updatedObjects[index]
             switch result {
-            case let .written(before, after, version):
-                builder.updated(entity: object.entityDescription, key: object.objectID.key, before: before, after: after, version: version)
+            case let .written(before, after, columns, version):
+                builder.updated(entity: object.entityDescription, key: object.objectID.key, before: before, after: after, columns: columns, version: version)
                 object.load(after, version: version)
             case .reinserted(let values):
                 builder.inserted(entity: object.entityDescription, key: object.objectID.key, after: values)
@@ -155,10 +177,11 @@ extension ManagedObjectContext {
         }
     }
 
-    private func saveIntoParent(_ parent: ManagedObjectContext, objects: [ManagedObject]) throws(ObjectStoreError) {
+    private func saveIntoParent(_ parent: ManagedObjectContext, _ changes: [Change]) throws(ObjectStoreError) {
         var builder = ChangeSetBuilder(store: core.store)
         var pushes: [ChildPush] = []
-        for object in objects {
+        for change in changes {
+            let object = change.object
             let entity = object.entityDescription
             let key = object.objectID.key
             if object.state.contains(.inserted) {
@@ -168,8 +191,8 @@ extension ManagedObjectContext {
                 builder.deleted(entity: entity, key: key, before: object.snapshot)
                 pushes.append(.delete(entity: entity, key: key))
             } else {
-                let columns = object.changedColumns()
-                builder.updated(entity: entity, key: key, before: object.snapshot, after: object.values, version: nil)
+                let columns = change.columns
+                builder.updated(entity: entity, key: key, before: object.snapshot, after: object.values, columns: columns, version: nil)
                 pushes.append(.update(entity: entity, key: key, columns: columns, values: columns.map { object.values[$0] }))
             }
         }
@@ -181,7 +204,7 @@ extension ManagedObjectContext {
         parent.performAndWait {
             parent.absorb(pushes)
         }
-        for object in objects {
+        for object in changes.map(\.object) {
             if object.state.contains(.deleted) {
                 forget(object)
             } else {

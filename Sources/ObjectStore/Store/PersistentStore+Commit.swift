@@ -74,7 +74,7 @@ extension PersistentStore {
         if try write(columns: update.changedColumns, of: update, version: update.expectedVersion, db: db) {
             var after = update.snapshot
             for column in update.changedColumns { after[column] = update.values[column] }
-            return .written(before: update.snapshot, after: after, version: update.expectedVersion + 1)
+            return .written(before: update.snapshot, after: after, columns: update.changedColumns, version: update.expectedVersion + 1)
         }
         guard let current = try row(entity: entity, key: update.key, db: db) else {
             switch policy {
@@ -113,7 +113,7 @@ extension PersistentStore {
         guard try write(columns: columns, of: update, version: current.version, db: db) else {
             throw ObjectStoreError.storeFailure(path: path, reason: "the row \(entity.name) \(update.key) changed during the save transaction")
         }
-        return .written(before: current.values, after: after, version: current.version + 1)
+        return .written(before: current.values, after: after, columns: columns, version: current.version + 1)
     }
 
     /// `UPDATE … SET columns, Z_OPT = version + 1 WHERE Z_PK = key AND Z_OPT = version`; true when
