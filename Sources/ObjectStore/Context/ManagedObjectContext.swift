@@ -39,7 +39,8 @@ public final class ManagedObjectContext: @unchecked Sendable {
     public let parent: ManagedObjectContext?
     /// Names the context in change sets.
     public let identifier: ContextIdentifier
-    /// The queue kind.
+    /// Whether the context runs on the main queue or on a private queue of its own; fixed at
+    /// creation.
     public let concurrency: Concurrency
     let queue: DispatchQueue
     private static let queueKey = DispatchSpecificKey<Int>()
