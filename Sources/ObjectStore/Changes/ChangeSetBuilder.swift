@@ -47,17 +47,8 @@ struct ChangeSetBuilder {
 
     /// Records the to-many inverses of to-one keys that changed.
     private mutating func noteKeys(entity: EntityDescription, before: ContiguousArray<DatabaseValue>?, after: ContiguousArray<DatabaseValue>?) {
-        for relationship in entity.relationships {
-            guard let column = relationship.column, let inverseName = relationship.inverseName,
-                  relationship.destination.relationship(named: inverseName)?.isToMany == true else { continue }
-            let old = before?[column] ?? .null
-            let new = after?[column] ?? .null
-            guard !StoredValueOrder.isSame(old, new) else { continue }
-            for value in [old, new] {
-                if case .int64(let key) = value.storage {
-                    derived.append((store.objectID(relationship.destination, key), inverseName))
-                }
-            }
+        entity.forEachToManyInverseChange(before: before, after: after) { relationship, key, inverseName in
+            derived.append((store.objectID(relationship.destination, key), inverseName))
         }
     }
 

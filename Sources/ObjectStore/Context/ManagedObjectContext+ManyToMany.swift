@@ -13,11 +13,11 @@ struct LinkKey: Hashable {
 extension ManagedObjectContext {
     /// The owner-side relationship of a many-to-many relationship (itself or its inverse).
     func ownerSide(of relationship: RelationshipDescription, in entity: EntityDescription) -> (entity: EntityDescription, index: Int)? {
-        guard let join = relationship.join else { return nil }
-        let owner = join.isOwner ? entity : relationship.destination
-        let name = join.isOwner ? relationship.name : relationship.inverseName
-        guard let index = owner.relationships.firstIndex(where: { $0.name == name }) else { return nil }
-        return (owner, index)
+        guard let join = relationship.join, let inverse = relationship.inverse else { return nil }
+        // The inverse of the inverse is the relationship itself.
+        return join.isOwner
+            ? inverse.inverseIndex.map { (entity, $0) }
+            : relationship.inverseIndex.map { (relationship.destination, $0) }
     }
 
     /// The keys linked to `key` through a many-to-many relationship, as this context sees them.

@@ -49,7 +49,7 @@ extension ManagedObjectContext {
             for owner in owners { loaded += try loadMembers(of: owner, relationship: relationship) }
             return loaded
         }
-        guard let inverseName = relationship.inverseName, let inverseColumn = destination.column(named: inverseName) else { return [] }
+        guard let inverseColumn = relationship.inverseColumn else { return [] }
         var loaded: [ManagedObject] = []
         for chunk in KeyMembership.chunks(of: owners.map(\.objectID.key)) {
             var query = StoreQuery(entity: destination)

@@ -19,8 +19,7 @@ extension ManagedObjectContext {
     /// included), loaded with their values in one query.
     func loadMembers(of object: ManagedObject, relationship: RelationshipDescription) throws(ObjectStoreError) -> [ManagedObject] {
         if relationship.isManyToMany { return try linkedObjects(of: object, relationship: relationship) }
-        guard let inverseName = relationship.inverseName,
-              let inverseColumn = relationship.destination.column(named: inverseName) else { return [] }
+        guard let inverseColumn = relationship.inverseColumn else { return [] }
         var query = StoreQuery(entity: relationship.destination)
         query.filters = [ColumnEquality(column: inverseColumn, value: (object.objectID.key).databaseValue)]
         return try resolvedRows(query, selection: .rows).map { materialize($0, entity: relationship.destination) }
@@ -39,9 +38,7 @@ extension ManagedObjectContext {
         let oldValue = object.storedValue(column: column)
         guard !StoredValueOrder.isSame(oldValue, newValue) else { return }
         object.setColumn(column, to: newValue)
-        guard let inverseName = relationship.inverseName,
-              let inverse = relationship.destination.relationship(named: inverseName),
-              let inverseColumn = inverse.column else { return }
+        guard let inverseColumn = relationship.inverseColumn else { return }
         // One-to-one: detach the old partner, and the target's old partner.
         let myKey = (object.objectID.key).databaseValue
         if case .int64(let oldKey) = oldValue.storage {
@@ -67,8 +64,7 @@ extension ManagedObjectContext {
             setLinkedMembers(of: object, relationship: relationship, to: objects)
             return
         }
-        guard let inverseName = relationship.inverseName,
-              let inverse = relationship.destination.relationship(named: inverseName) else { return }
+        guard let inverse = relationship.inverse else { return }
         let current = members(of: object, relationship: relationship)
         let wanted = Set(objects.map(ObjectIdentifier.init))
         for member in current where !wanted.contains(ObjectIdentifier(member)) {
@@ -92,13 +88,11 @@ extension ManagedObjectContext {
                         setLink(object, relationship: relationship, to: member, linked: false)
                     }
                 } else if relationship.isToMany {
-                    guard let inverseName = relationship.inverseName,
-                          let inverseColumn = relationship.destination.column(named: inverseName) else { continue }
+                    guard let inverseColumn = relationship.inverseColumn else { continue }
                     for member in try loadMembers(of: object, relationship: relationship) where !member.state.contains(.deleted) {
                         member.setColumn(inverseColumn, to: .null)
                     }
-                } else if let column = relationship.column, let inverseName = relationship.inverseName,
-                          let inverse = relationship.destination.relationship(named: inverseName), let inverseColumn = inverse.column,
+                } else if let column = relationship.column, let inverseColumn = relationship.inverseColumn,
                           case .int64(let key) = object.storedValue(column: column).storage {
                     let partner = registeredOrFault(entity: relationship.destinationIndex, key: key)
                     try loadFault(partner)

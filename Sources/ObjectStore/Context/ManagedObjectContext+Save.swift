@@ -294,17 +294,10 @@ extension ManagedObjectContext {
         for object in livePending {
             let inserted = object.state.contains(.inserted), deleted = object.state.contains(.deleted)
             if inserted && deleted { continue }
-            for relationship in object.entityDescription.relationships {
-                guard let column = relationship.column, let inverseName = relationship.inverseName,
-                      relationship.destination.relationship(named: inverseName)?.isToMany == true else { continue }
-                let before = inserted ? DatabaseValue.null : object.snapshot[column]
-                let after = deleted ? DatabaseValue.null : object.values[column]
-                guard !StoredValueOrder.isSame(before, after) else { continue }
-                for value in [before, after] {
-                    if case .int64(let key) = value.storage {
-                        result.append((objectID(entity: relationship.destinationIndex, key: key), inverseName))
-                    }
-                }
+            object.entityDescription.forEachToManyInverseChange(
+                before: inserted ? nil : object.snapshot, after: deleted ? nil : object.values
+            ) { relationship, key, inverseName in
+                result.append((objectID(entity: relationship.destinationIndex, key: key), inverseName))
             }
         }
         return result
