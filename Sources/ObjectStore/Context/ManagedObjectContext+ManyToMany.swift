@@ -64,20 +64,6 @@ extension ManagedObjectContext {
         }
     }
 
-    /// Replaces the members of a many-to-many relationship.
-    func setLinkedMembers(of object: ManagedObject, relationship: RelationshipDescription, to objects: [ManagedObject]) {
-        let current = members(of: object, relationship: relationship)
-        let wanted = Set(objects.map(ObjectIdentifier.init))
-        for member in current where !wanted.contains(ObjectIdentifier(member)) {
-            setLink(object, relationship: relationship, to: member, linked: false)
-        }
-        let existing = Set(current.map(ObjectIdentifier.init))
-        for member in objects where !existing.contains(ObjectIdentifier(member)) {
-            precondition(member.context === self, "\(relationship.name): the object \(member.objectID) belongs to another context")
-            setLink(object, relationship: relationship, to: member, linked: true)
-        }
-    }
-
     /// The pending links as (owner relationship, source, target, linked) for saving.
     func pendingLinkChanges() -> [CommitBatch.Link] {
         pendingLinks.map { link, added in

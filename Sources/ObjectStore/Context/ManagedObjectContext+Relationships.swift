@@ -56,23 +56,30 @@ extension ManagedObjectContext {
         }
     }
 
-    /// Replaces the members of a to-many relationship by re-pointing each affected member's
-    /// inverse to-one relationship.
+    /// Replaces the members of a to-many relationship: links and unlinks many-to-many members,
+    /// re-points the inverse to-one relationship of the others.
     func setMembers(of object: ManagedObject, relationship: RelationshipDescription, to objects: [ManagedObject]) {
         assertOnQueue()
-        if relationship.isManyToMany {
-            setLinkedMembers(of: object, relationship: relationship, to: objects)
-            return
-        }
-        guard let inverse = relationship.inverse else { return }
         let current = members(of: object, relationship: relationship)
         let wanted = Set(objects.map(ObjectIdentifier.init))
-        for member in current where !wanted.contains(ObjectIdentifier(member)) {
-            setToOne(of: member, relationship: inverse, to: nil)
-        }
         let existing = Set(current.map(ObjectIdentifier.init))
-        for member in objects where !existing.contains(ObjectIdentifier(member)) {
-            setToOne(of: member, relationship: inverse, to: object)
+        let removed = current.filter { !wanted.contains(ObjectIdentifier($0)) }
+        let added = objects.filter { !existing.contains(ObjectIdentifier($0)) }
+        if relationship.isManyToMany {
+            for member in removed {
+                setLink(object, relationship: relationship, to: member, linked: false)
+            }
+            for member in added {
+                precondition(member.context === self, "\(relationship.name): the object \(member.objectID) belongs to another context")
+                setLink(object, relationship: relationship, to: member, linked: true)
+            }
+        } else if let inverse = relationship.inverse {
+            for member in removed {
+                setToOne(of: member, relationship: inverse, to: nil)
+            }
+            for member in added {
+                setToOne(of: member, relationship: inverse, to: object)
+            }
         }
     }
 
