@@ -20,33 +20,50 @@ extension ManagedObjectContext {
             : relationship.inverseIndex.map { (relationship.destination, $0) }
     }
 
-    /// The keys linked to `key` through a many-to-many relationship, as this context sees them.
-    func linkedKeys(ownKey: Int64, entity: EntityDescription, relationship: RelationshipDescription) throws(ObjectStoreError) -> [Int64] {
-        guard let join = relationship.join, let owner = ownerSide(of: relationship, in: entity) else { return [] }
-        var keys: [Int64]
+    /// The keys linked to each of `ownKeys` (objects of `entity`) through a many-to-many
+    /// relationship, in key order, as this context sees them; keys without links are left out.
+    func linkedKeys(ownKeys: [Int64], entity: EntityDescription, relationship: RelationshipDescription) throws(ObjectStoreError) -> [Int64: [Int64]] {
+        guard let join = relationship.join, let owner = ownerSide(of: relationship, in: entity) else { return [:] }
+        var keys: [Int64: [Int64]]
         if let parent {
-            keys = try parent.performAndWait { () throws(ObjectStoreError) -> [Int64] in
-                try parent.linkedKeys(ownKey: ownKey, entity: entity, relationship: relationship)
+            keys = try parent.performAndWait { () throws(ObjectStoreError) -> [Int64: [Int64]] in
+                try parent.linkedKeys(ownKeys: ownKeys, entity: entity, relationship: relationship)
             }
         } else {
-            keys = try core.store.linkedKeys(join: join, ownKey: ownKey)
+            keys = try core.store.linkedKeys(join: join, ownKeys: ownKeys)
         }
         guard !pendingLinks.isEmpty else { return keys }
-        var set = Set(keys)
+        let wanted = Set(ownKeys)
+        var changed: [Int64: Set<Int64>] = [:]
         for (link, added) in pendingLinks where link.entity == owner.entity.index && link.relationship == owner.index {
             let (own, other) = join.isOwner ? (link.source, link.target) : (link.target, link.source)
-            guard own == ownKey else { continue }
-            if added { set.insert(other) } else { set.remove(other) }
+            guard wanted.contains(own) else { continue }
+            if changed[own] == nil { changed[own] = Set(keys[own] ?? []) }
+            if added { changed[own]?.insert(other) } else { changed[own]?.remove(other) }
         }
-        return Array(set).sorted()
+        for (own, set) in changed {
+            keys[own] = set.isEmpty ? nil : set.sorted()
+        }
+        return keys
+    }
+
+    /// The objects a many-to-many relationship holds for each owner, loaded as one batch.
+    func linkedObjects(of owners: [ManagedObject], relationship: RelationshipDescription) throws(ObjectStoreError) -> [[ManagedObject]] {
+        guard let entity = owners.first?.entityDescription else { return [] }
+        let linked = try linkedKeys(ownKeys: owners.map(\.objectID.key), entity: entity, relationship: relationship)
+        var seen: Set<Int64> = []
+        var keys: [Int64] = []
+        for owner in owners {
+            for key in linked[owner.objectID.key] ?? [] where seen.insert(key).inserted { keys.append(key) }
+        }
+        let loaded = try loadObjects(entity: relationship.destination, keys: keys)
+        let usable = Dictionary(uniqueKeysWithValues: zip(keys, loaded).filter { $0.1.state.isDisjoint(with: [.deleted, .invalid, .missing]) })
+        return owners.map { owner in (linked[owner.objectID.key] ?? []).compactMap { usable[$0] } }
     }
 
     /// The objects a many-to-many relationship holds, loaded as one batch.
     func linkedObjects(of object: ManagedObject, relationship: RelationshipDescription) throws(ObjectStoreError) -> [ManagedObject] {
-        let keys = try linkedKeys(ownKey: object.objectID.key, entity: object.entityDescription, relationship: relationship)
-        return try loadObjects(entity: relationship.destination, keys: keys).filter {
-            $0.state.isDisjoint(with: [.deleted, .invalid, .missing])
-        }
+        try linkedObjects(of: [object], relationship: relationship).first ?? []
     }
 
     /// Links or unlinks two objects through a many-to-many relationship (both sides see it).

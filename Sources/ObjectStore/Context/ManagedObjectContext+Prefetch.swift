@@ -23,8 +23,8 @@ extension ManagedObjectContext {
     }
 
     /// Loads the objects each path reaches from `objects` and registers them with their values:
-    /// one query per relationship and 500 owners, except many-to-many relationships (one query
-    /// per owner for its links, then one per 500 members not loaded yet).
+    /// one query per relationship and 500 owners (for a many-to-many relationship, one for the
+    /// links and one for the members not loaded yet).
     func prefetch(_ paths: [[RelationshipDescription]], of objects: [ManagedObject]) throws(ObjectStoreError) {
         for path in paths {
             var current = objects
@@ -45,9 +45,8 @@ extension ManagedObjectContext {
             return try loadObjects(entity: destination, keys: keys).filter { !$0.state.contains(.missing) }
         }
         if relationship.isManyToMany {
-            var loaded: [ManagedObject] = []
-            for owner in owners { loaded += try loadMembers(of: owner, relationship: relationship) }
-            return loaded
+            var seen: Set<ObjectIdentifier> = []
+            return try linkedObjects(of: owners, relationship: relationship).joined().filter { seen.insert(ObjectIdentifier($0)).inserted }
         }
         guard let inverseColumn = relationship.inverseColumn else { return [] }
         var loaded: [ManagedObject] = []

@@ -168,17 +168,23 @@ final class PersistentStore: Sendable {
         }
     }
 
-    /// The keys linked to `ownKey` through a join table.
-    func linkedKeys(join: JoinTable, ownKey: Int64) throws(ObjectStoreError) -> [Int64] {
-        try read { db in
-            let statement = try db.cachedStatement(
-                sql: "SELECT \(join.otherColumn) FROM \(SQL.quote(join.name)) WHERE \(join.ownColumn) = ? ORDER BY \(join.otherColumn)")
-            var keys: [Int64] = []
-            try RawStatement.forEachRow(statement, db: db, arguments: [ownKey.databaseValue]) { sqlite in
-                keys.append(sqlite3_column_int64(sqlite, 0))
+    /// The keys linked to each of `ownKeys` through a join table, in key order (keys without
+    /// links are left out): one query per 500 keys.
+    func linkedKeys(join: JoinTable, ownKeys: [Int64]) throws(ObjectStoreError) -> [Int64: [Int64]] {
+        var result: [Int64: [Int64]] = [:]
+        for chunk in KeyMembership.chunks(of: ownKeys) {
+            try read { db in
+                let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                let statement = try db.cachedStatement(sql: """
+                    SELECT \(join.ownColumn), \(join.otherColumn) FROM \(SQL.quote(join.name)) \
+                    WHERE \(join.ownColumn) IN (\(placeholders)) ORDER BY \(join.ownColumn), \(join.otherColumn)
+                    """)
+                try RawStatement.forEachRow(statement, db: db, arguments: chunk.map(\.databaseValue)) { sqlite in
+                    result[sqlite3_column_int64(sqlite, 0), default: []].append(sqlite3_column_int64(sqlite, 1))
+                }
             }
-            return keys
         }
+        return result
     }
 
     /// The number of rows the query matches.
