@@ -37,16 +37,7 @@ import Testing
             try theirs.save()
         }
         await mine.flush()
-        let error = await mine.perform { () -> ObjectStoreError? in
-            do {
-                try mine.save()
-                return nil
-            } catch let error as ObjectStoreError {
-                return error
-            } catch {
-                return .storeFailure(path: "", reason: "\(error)")
-            }
-        }
+        let error = await mine.perform { mine.saveError() }
         guard case .saveConflict(let conflicts)? = error else {
             Issue.record("expected a save conflict, got \(String(describing: error))")
             return
