@@ -75,6 +75,28 @@ import Testing
         #expect(events == 0 && sports == 0)
     }
 
+    @Test func fetchEvaluatingMembersInMemoryFailsWhenTheyCannotBeRead() throws {
+        let (container, url) = try TestModel.onDisk(name: "ReadFailure")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let context = container.newBackgroundContext()
+        try context.performAndWait {
+            let sport = try context.insert(Sport.self)
+            sport.name = "S"
+            let event = try context.insert(Event.self)
+            event.code = "e"
+            event.title = "x"
+            event.sport = sport
+            try context.save()
+            // An unsaved event: the predicate over Sport.events is evaluated in memory.
+            try context.insert(Event.self).code = "unsaved"
+        }
+        let request = FetchRequest<Sport>(predicate: try FetchPredicate(format: "ANY events.title == 'x'"))
+        try rename("Event", to: "EventAside", at: url)
+        #expect(throws: ObjectStoreError.self) { try context.performAndWait { try context.fetch(request).count } }
+        try rename("EventAside", to: "Event", at: url)
+        #expect(try context.performAndWait { try context.fetch(request).map(\.name) } == ["S"])
+    }
+
     @Test func childContextReadsMoreKeysThanOneStatementBinds() throws {
         let container = try TestModel.inMemory()
         let parent = container.newBackgroundContext()
