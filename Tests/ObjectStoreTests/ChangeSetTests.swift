@@ -107,19 +107,12 @@ import Testing
             try first.existingObject(with: id, as: Event.self).title = "first"
             try first.save()
         }
-        let error: ObjectStoreError? = await second.perform { () -> ObjectStoreError? in
-            do {
-                let event = try second.existingObject(with: id, as: Event.self)
-                event.title = "second"
-                event.attendance = 9
-                try second.save()
-                return nil
-            } catch let error as ObjectStoreError {
-                return error
-            } catch {
-                return .storeFailure(path: "", reason: "\(error)")
-            }
+        try await second.perform {
+            let event = try second.existingObject(with: id, as: Event.self)
+            event.title = "second"
+            event.attendance = 9
         }
+        let error = await second.perform { second.saveError() }
         let check = container.newBackgroundContext()
         return try await check.perform {
             let event = try check.existingObject(with: id, as: Event.self)

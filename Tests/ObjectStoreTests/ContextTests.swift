@@ -167,6 +167,25 @@ import Testing
         #expect(event.title == "one")
     }
 
+    @Test func objectRefreshedWithoutItsChangesCanChangeAndSaveAgain() throws {
+        let container = try TestModel.inMemory()
+        let context = container.viewContext
+        let event = try context.savedEvent(code: "r")
+        let recorder = Recorder<ChangeSet>()
+        let token = context.addChangeSetObserver { recorder.append($0) }
+        defer { token.cancel() }
+        event.title = "discarded"
+        context.refresh(event, mergeChanges: false)
+        #expect(!context.hasChanges && context.updatedObjects.isEmpty)
+        event.title = "kept"
+        #expect(context.updatedObjects == [event])
+        try context.save()
+        #expect(!context.hasChanges)
+        #expect(recorder.values.map(\.changedKeys) == [[event.objectID: ["title"]]])
+        context.reset()
+        #expect(try context.existingObject(with: event.objectID, as: Event.self).title == "kept")
+    }
+
     @Test func fetchHonoursPendingChangesSortLimitAndOffset() throws {
         let container = try TestModel.inMemory()
         let context = container.viewContext
@@ -231,6 +250,20 @@ import Testing
         #expect(badge.team === other)
     }
 
+    @Test func limitAndOffsetWithoutSortDescriptorsKeepKeyOrderWithPendingChanges() throws {
+        let container = try TestModel.inMemory()
+        let context = container.viewContext
+        let events = try (0..<4).map { try context.savedEvent(code: "q\($0)") }
+        var request = FetchRequest<Event>()
+        request.fetchLimit = 2
+        #expect(try context.fetch(request).map(\.code) == ["q0", "q1"])
+        events[0].title = "renamed, unsaved"
+        #expect(try context.fetch(request).map(\.code) == ["q0", "q1"])
+        #expect(try context.fetchObjectIDs(request) == [events[0].objectID, events[1].objectID])
+        request.fetchOffset = 1
+        #expect(try context.fetch(request).map(\.code) == ["q1", "q2"])
+    }
+
     @Test func childContextSavesIntoParentNotStore() async throws {
         let container = try TestModel.inMemory()
         let context = container.viewContext
@@ -242,10 +275,11 @@ import Testing
         #expect(context.hasChanges)
         let inParent = try context.existingObject(with: event.objectID, as: Event.self)
         #expect(inParent.title == "child")
-        #expect(try container.newBackgroundContext().performAndWait { () throws(ObjectStoreError) -> Int in
-            0
-        } == 0)
+        // The child's save reached the parent only.
         let background = container.newBackgroundContext()
+        #expect(try background.performAndWait { () throws(ObjectStoreError) -> Int in
+            try background.count(for: FetchRequest<Event>())
+        } == 0)
         #expect(try await background.perform { try background.count(for: FetchRequest<Event>()) } == 0)
         try context.save()
         #expect(try await background.perform { try background.count(for: FetchRequest<Event>()) } == 1)

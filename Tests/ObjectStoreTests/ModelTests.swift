@@ -1,5 +1,5 @@
 import Foundation
-import ObjectStore
+public import ObjectStore
 import Testing
 
 @Suite struct ModelTests {
@@ -93,4 +93,29 @@ import Testing
         #expect(event.value(forKeyPath: "sport.name") as? String == "Football")
         #expect(event.value(forKeyPath: "sport") as? ObjectID == sport.objectID)
     }
+
+    @Test func relationshipsKnowTheirInverseWithoutLookingItUp() throws {
+        let model = TestModel.model
+        let event = model.entity(for: Event.self)
+        let toOne = try #require(event.relationship(named: "sport"))
+        #expect(toOne.inverse?.name == "events" && toOne.inverseIsToMany && toOne.inverseColumn == nil)
+        let toMany = try #require(model.entity(for: Sport.self).relationship(named: "events"))
+        #expect(toMany.inverse?.name == "sport" && !toMany.inverseIsToMany)
+        #expect(toMany.inverseColumn == event.column(named: "sport"))
+        let oneToOne = try #require(model.entity(for: Badge.self).relationship(named: "team"))
+        #expect(oneToOne.inverseColumn == model.entity(for: Team.self).column(named: "badge"))
+        let manyToMany = try #require(event.relationship(named: "tags"))
+        #expect(manyToMany.inverse?.name == "events" && manyToMany.inverse?.inverse?.name == "tags")
+        #expect(try #require(event.relationship(named: "venue")).inverse?.name == "events")
+    }
+
+    @Test func unsignedIntegersBeyondInt64AreStoredWithoutTrapping() {
+        let large = UInt64(Int64.max) + 1
+        #expect(UInt64(storedValue: large.storedValue) == large)
+        #expect(UInt64(storedValue: UInt64.max.storedValue) == UInt64.max)
+        #expect(UInt64(storedValue: UInt64(42).storedValue) == 42)
+    }
 }
+
+/// Apps may store their own integer types; the package conforms the signed ones.
+extension UInt64: IntegerAttributeValue {}

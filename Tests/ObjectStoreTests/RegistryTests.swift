@@ -29,4 +29,22 @@ import Testing
         registry.removeAll()
         #expect(registry.isEmpty && registry.values.isEmpty)
     }
+
+    @Test func capacityFollowsTheLiveCountNotTheChurn() throws {
+        let container = try TestModel.inMemory()
+        let context = container.viewContext
+        let tag = TestModel.model.entity(for: Tag.self).index
+        var registry = ObjectRegistry(entityCount: TestModel.model.entities.count)
+        let resident = try (0..<8).map { _ in try context.insert(Tag.self) as ManagedObject }
+        for object in resident { registry.insert(object) }
+        // Thousands of objects come and go; never more than nine are registered at once.
+        for _ in 0..<3_000 {
+            let passing = try context.insert(Tag.self)
+            registry.insert(passing)
+            registry.removeValue(forKey: passing.objectID)
+        }
+        #expect(registry.count == 8)
+        #expect(registry.capacity(entity: tag) <= 32)
+        for object in resident { #expect(registry[object.objectID] === object) }
+    }
 }

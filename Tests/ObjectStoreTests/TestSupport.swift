@@ -35,3 +35,15 @@ extension ManagedObjectContext {
         return event
     }
 }
+
+extension ManagedObjectContext {
+    /// Saves; returns the error the save threw, or nil when it succeeded.
+    func saveError() -> ObjectStoreError? {
+        do throws(ObjectStoreError) {
+            try save()
+            return nil
+        } catch {
+            return error
+        }
+    }
+}

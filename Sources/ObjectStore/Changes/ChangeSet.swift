@@ -29,11 +29,26 @@ public struct ChangeSet: Sendable {
     public let changedKeys: [ObjectID: Set<String>]
     /// Objects deleted by the save.
     public let deletedObjectIDs: Set<ObjectID>
-    /// Per updated or inserted object: its new values, so merging contexts need not read them back.
+    /// Objects updated by the save (the keys of ``changedKeys``).
+    public let updatedObjectIDs: Set<ObjectID>
+    /// Per updated object: the new values of its changed columns, so merging contexts need not
+    /// read them back. (Inserted objects have none: merging contexts do not hold them yet.)
     let patches: [ObjectID: RowPatch]
 
-    /// Objects updated by the save.
-    public var updatedObjectIDs: Set<ObjectID> { Set(changedKeys.keys) }
+    init(
+        transactionNumber: Int64, originator: ContextIdentifier, destination: Destination,
+        insertedObjectIDs: Set<ObjectID>, changedKeys: [ObjectID: Set<String>], deletedObjectIDs: Set<ObjectID>,
+        patches: [ObjectID: RowPatch]
+    ) {
+        self.transactionNumber = transactionNumber
+        self.originator = originator
+        self.destination = destination
+        self.insertedObjectIDs = insertedObjectIDs
+        self.changedKeys = changedKeys
+        self.updatedObjectIDs = Set(changedKeys.keys)
+        self.deletedObjectIDs = deletedObjectIDs
+        self.patches = patches
+    }
 
     /// Whether the save changed nothing.
     public var isEmpty: Bool {

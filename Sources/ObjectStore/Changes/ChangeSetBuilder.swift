@@ -25,11 +25,10 @@ struct ChangeSetBuilder {
         noteKeys(entity: entity, before: before, after: nil)
     }
 
-    mutating func updated(entity: EntityDescription, key: Int64, before: ContiguousArray<DatabaseValue>, after: ContiguousArray<DatabaseValue>, version: Int64?) {
-        var columns: [Int] = []
-        for column in after.indices where !StoredValueOrder.isSame(before[column], after[column]) {
-            columns.append(column)
-        }
+    /// Records an update; only `candidates` (the columns written) can differ between `before` and
+    /// `after`.
+    mutating func updated(entity: EntityDescription, key: Int64, before: ContiguousArray<DatabaseValue>, after: ContiguousArray<DatabaseValue>, columns candidates: [Int], version: Int64?) {
+        let columns = candidates.filter { !StoredValueOrder.isSame(before[$0], after[$0]) }
         let id = store.objectID(entity, key)
         if !columns.isEmpty {
             changedKeys[id, default: []].formUnion(columns.map { entity.columnNames[$0] })
@@ -48,17 +47,8 @@ struct ChangeSetBuilder {
 
     /// Records the to-many inverses of to-one keys that changed.
     private mutating func noteKeys(entity: EntityDescription, before: ContiguousArray<DatabaseValue>?, after: ContiguousArray<DatabaseValue>?) {
-        for relationship in entity.relationships {
-            guard let column = relationship.column, let inverseName = relationship.inverseName,
-                  relationship.destination.relationship(named: inverseName)?.isToMany == true else { continue }
-            let old = before?[column] ?? .null
-            let new = after?[column] ?? .null
-            guard !StoredValueOrder.isSame(old, new) else { continue }
-            for value in [old, new] {
-                if case .int64(let key) = value.storage {
-                    derived.append((store.objectID(relationship.destination, key), inverseName))
-                }
-            }
+        entity.forEachToManyInverseChange(before: before, after: after) { relationship, key, inverseName in
+            derived.append((store.objectID(relationship.destination, key), inverseName))
         }
     }
 

@@ -1,32 +1,62 @@
 /// Observers of one kind of event, called synchronously in registration order.
+///
+/// The asynchronous sequences it hands out (``stream()``) end when the list goes away with its
+/// owner (a context or container), so `for await` loops over them finish.
 final class ObserverList<Event: Sendable>: Sendable {
-    private let observers = Locked<[(id: Int, body: @Sendable (Event) -> Void)]>([])
-    private let nextID = Locked(0)
+    private struct State {
+        var observers: [(id: Int, body: @Sendable (Event) -> Void)] = []
+        /// Per stream observer: ends its stream.
+        var finishers: [Int: @Sendable () -> Void] = [:]
+        var nextID = 0
+    }
 
-    var isEmpty: Bool { observers.withLock { $0.isEmpty } }
+    private let state = Locked(State())
+
+    var isEmpty: Bool { state.withLock { $0.observers.isEmpty } }
 
     func add(_ body: @escaping @Sendable (Event) -> Void) -> ObservationToken {
-        let id = nextID.withLock { value -> Int in
-            value += 1
-            return value
-        }
-        observers.withLock { $0.append((id, body)) }
+        let id = register(body)
         return ObservationToken { [weak self] in
-            self?.observers.withLock { $0.removeAll { $0.id == id } }
+            self?.remove(id)
         }
     }
 
     func notify(_ event: Event) {
-        for observer in observers.withLock({ $0 }) {
+        for observer in state.withLock({ $0.observers }) {
             observer.body(event)
         }
     }
 
-    /// An `AsyncStream` fed by a new observer that ends when the stream is dropped.
+    /// An `AsyncStream` fed by a new observer; it ends when the stream is dropped or this list
+    /// is released.
     func stream() -> AsyncStream<Event> {
-        AsyncStream { continuation in
-            let token = add { continuation.yield($0) }
-            continuation.onTermination = { _ in token.cancel() }
+        let (stream, continuation) = AsyncStream<Event>.makeStream()
+        let id = register { continuation.yield($0) }
+        state.withLock { $0.finishers[id] = { continuation.finish() } }
+        continuation.onTermination = { [weak self] _ in
+            self?.remove(id)
+        }
+        return stream
+    }
+
+    private func register(_ body: @escaping @Sendable (Event) -> Void) -> Int {
+        state.withLock { state in
+            state.nextID += 1
+            state.observers.append((state.nextID, body))
+            return state.nextID
+        }
+    }
+
+    private func remove(_ id: Int) {
+        state.withLock { state in
+            state.observers.removeAll { $0.id == id }
+            state.finishers[id] = nil
+        }
+    }
+
+    deinit {
+        for finish in state.withLock({ Array($0.finishers.values) }) {
+            finish()
         }
     }
 }

@@ -90,7 +90,8 @@ public final class PersistentContainer: Sendable {
         core.observers.add(observer)
     }
 
-    /// Every change set committed to the store, as an asynchronous sequence.
+    /// Every change set committed to the store, as an asynchronous sequence; it ends when the
+    /// container and all of its contexts are released.
     public func changeSets() -> AsyncStream<ChangeSet> {
         core.observers.stream()
     }

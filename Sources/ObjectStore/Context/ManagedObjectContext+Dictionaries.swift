@@ -18,8 +18,12 @@ extension ManagedObjectContext {
             rows = try core.store.projectionRows(query)
         } else {
             let keys = try resolvedRows(query, selection: .ids, includesPending: request.includesPendingChanges).map(\.key)
-            for object in materializeObjects(entity: entity, keys: keys) {
-                rows.append(ContiguousArray(query.projections.map { $0.value(values: object.values, object: object) }))
+            let objects = try loadObjects(entity: entity, keys: keys)
+            // Projections through to-one relationships load the related objects.
+            try reportingReadFailures { () throws(ObjectStoreError) in
+                for object in objects {
+                    rows.append(ContiguousArray(query.projections.map { $0.value(values: object.values, object: object) }))
+                }
             }
         }
         return rows.map { values in

@@ -107,21 +107,39 @@ extension ManagedObjectContext {
     /// Whether unsaved changes in this context can change the query's result.
     func needsOverlay(_ query: StoreQuery, includesPending: Bool) -> Bool {
         guard includesPending else { return false }
-        if !pendingObjects(of: query.entity).isEmpty { return true }
-        return query.relatedEntities.contains { !pendingObjects(of: core.model.entities[$0]).isEmpty }
+        return pending.containsObjects(ofEntity: query.entity.index) || query.relatedEntities.contains(where: pending.containsObjects)
     }
 
     /// The objects with `keys` (in order): registered objects as they are, the others loaded with
-    /// one query per 500; keys without a row give faults.
-    func materializeObjects(entity: EntityDescription, keys: [Int64]) -> [ManagedObject] {
+    /// one query per 500; keys without a row give objects marked missing.
+    func loadObjects(entity: EntityDescription, keys: [Int64]) throws(ObjectStoreError) -> [ManagedObject] {
         var missing: [Int64] = []
         for key in keys {
             if let object = registered[objectID(entity: entity.index, key: key)], !object.state.contains(.fault) { continue }
             missing.append(key)
         }
-        if !missing.isEmpty, let rows = try? parentRows(entity: entity, keys: missing) {
-            for row in rows { _ = materialize(row, entity: entity) }
+        if !missing.isEmpty {
+            for row in try parentRows(entity: entity, keys: missing) { _ = materialize(row, entity: entity) }
         }
-        return keys.map { registeredOrFault(entity: entity.index, key: $0) }
+        return keys.map { key in
+            let object = registeredOrFault(entity: entity.index, key: key)
+            if object.state.contains(.fault) {
+                object.state.remove(.fault)
+                object.state.insert(.missing)
+            }
+            return object
+        }
+    }
+
+    /// ``loadObjects(entity:keys:)`` for callers that cannot throw: when reading fails the objects
+    /// not loaded yet stay faults (they load on first access) and the error is recorded (see
+    /// ``noteReadFailure(_:)``).
+    func materializeObjects(entity: EntityDescription, keys: [Int64]) -> [ManagedObject] {
+        do {
+            return try loadObjects(entity: entity, keys: keys)
+        } catch {
+            noteReadFailure(error)
+            return keys.map { registeredOrFault(entity: entity.index, key: $0) }
+        }
     }
 }

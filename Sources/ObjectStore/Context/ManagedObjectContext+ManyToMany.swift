@@ -13,45 +13,57 @@ struct LinkKey: Hashable {
 extension ManagedObjectContext {
     /// The owner-side relationship of a many-to-many relationship (itself or its inverse).
     func ownerSide(of relationship: RelationshipDescription, in entity: EntityDescription) -> (entity: EntityDescription, index: Int)? {
-        guard let join = relationship.join else { return nil }
-        let owner = join.isOwner ? entity : relationship.destination
-        let name = join.isOwner ? relationship.name : relationship.inverseName
-        guard let index = owner.relationships.firstIndex(where: { $0.name == name }) else { return nil }
-        return (owner, index)
+        guard let join = relationship.join, let inverse = relationship.inverse else { return nil }
+        // The inverse of the inverse is the relationship itself.
+        return join.isOwner
+            ? inverse.inverseIndex.map { (entity, $0) }
+            : relationship.inverseIndex.map { (relationship.destination, $0) }
     }
 
-    /// The keys linked to `key` through a many-to-many relationship, as this context sees them.
-    func linkedKeys(ownKey: Int64, entity: EntityDescription, relationship: RelationshipDescription) -> [Int64] {
-        guard let join = relationship.join, let owner = ownerSide(of: relationship, in: entity) else { return [] }
-        var keys: [Int64]
+    /// The keys linked to each of `ownKeys` (objects of `entity`) through a many-to-many
+    /// relationship, in key order, as this context sees them; keys without links are left out.
+    func linkedKeys(ownKeys: [Int64], entity: EntityDescription, relationship: RelationshipDescription) throws(ObjectStoreError) -> [Int64: [Int64]] {
+        guard let join = relationship.join, let owner = ownerSide(of: relationship, in: entity) else { return [:] }
+        var keys: [Int64: [Int64]]
         if let parent {
-            keys = parent.performAndWait { parent.linkedKeys(ownKey: ownKey, entity: entity, relationship: relationship) }
+            keys = try parent.performAndWait { () throws(ObjectStoreError) -> [Int64: [Int64]] in
+                try parent.linkedKeys(ownKeys: ownKeys, entity: entity, relationship: relationship)
+            }
         } else {
-            keys = (try? core.store.linkedKeys(join: join, ownKey: ownKey)) ?? []
+            keys = try core.store.linkedKeys(join: join, ownKeys: ownKeys)
         }
         guard !pendingLinks.isEmpty else { return keys }
-        var set = Set(keys)
+        let wanted = Set(ownKeys)
+        var changed: [Int64: Set<Int64>] = [:]
         for (link, added) in pendingLinks where link.entity == owner.entity.index && link.relationship == owner.index {
             let (own, other) = join.isOwner ? (link.source, link.target) : (link.target, link.source)
-            guard own == ownKey else { continue }
-            if added { set.insert(other) } else { set.remove(other) }
+            guard wanted.contains(own) else { continue }
+            if changed[own] == nil { changed[own] = Set(keys[own] ?? []) }
+            if added { changed[own]?.insert(other) } else { changed[own]?.remove(other) }
         }
-        return Array(set).sorted()
+        for (own, set) in changed {
+            keys[own] = set.isEmpty ? nil : set.sorted()
+        }
+        return keys
+    }
+
+    /// The objects a many-to-many relationship holds for each owner, loaded as one batch.
+    func linkedObjects(of owners: [ManagedObject], relationship: RelationshipDescription) throws(ObjectStoreError) -> [[ManagedObject]] {
+        guard let entity = owners.first?.entityDescription else { return [] }
+        let linked = try linkedKeys(ownKeys: owners.map(\.objectID.key), entity: entity, relationship: relationship)
+        var seen: Set<Int64> = []
+        var keys: [Int64] = []
+        for owner in owners {
+            for key in linked[owner.objectID.key] ?? [] where seen.insert(key).inserted { keys.append(key) }
+        }
+        let loaded = try loadObjects(entity: relationship.destination, keys: keys)
+        let usable = Dictionary(uniqueKeysWithValues: zip(keys, loaded).filter { $0.1.state.isDisjoint(with: [.deleted, .invalid, .missing]) })
+        return owners.map { owner in (linked[owner.objectID.key] ?? []).compactMap { usable[$0] } }
     }
 
     /// The objects a many-to-many relationship holds, loaded as one batch.
-    func linkedObjects(of object: ManagedObject, relationship: RelationshipDescription) -> [ManagedObject] {
-        let destination = relationship.destination
-        let keys = linkedKeys(ownKey: object.objectID.key, entity: object.entityDescription, relationship: relationship)
-        let missing = keys.filter { registered[objectID(entity: destination.index, key: $0)] == nil }
-        if !missing.isEmpty, let rows = try? parentRows(entity: destination, keys: missing) {
-            for row in rows { _ = materialize(row, entity: destination) }
-        }
-        return keys.compactMap { key in
-            guard let member = registered[objectID(entity: destination.index, key: key)] else { return nil }
-            if member.state.contains(.fault) { fulfillFault(member) }
-            return member.state.isDisjoint(with: [.deleted, .invalid, .missing]) ? member : nil
-        }
+    func linkedObjects(of object: ManagedObject, relationship: RelationshipDescription) throws(ObjectStoreError) -> [ManagedObject] {
+        try linkedObjects(of: [object], relationship: relationship).first ?? []
     }
 
     /// Links or unlinks two objects through a many-to-many relationship (both sides see it).
@@ -66,20 +78,6 @@ extension ManagedObjectContext {
         }
         for endpoint in [object, other] where !endpoint.state.contains(.reported) {
             noteChange(endpoint)
-        }
-    }
-
-    /// Replaces the members of a many-to-many relationship.
-    func setLinkedMembers(of object: ManagedObject, relationship: RelationshipDescription, to objects: [ManagedObject]) {
-        let current = linkedObjects(of: object, relationship: relationship)
-        let wanted = Set(objects.map(ObjectIdentifier.init))
-        for member in current where !wanted.contains(ObjectIdentifier(member)) {
-            setLink(object, relationship: relationship, to: member, linked: false)
-        }
-        let existing = Set(current.map(ObjectIdentifier.init))
-        for member in objects where !existing.contains(ObjectIdentifier(member)) {
-            precondition(member.context === self, "\(relationship.name): the object \(member.objectID) belongs to another context")
-            setLink(object, relationship: relationship, to: member, linked: true)
         }
     }
 

@@ -1,10 +1,20 @@
 import GRDB
 
 extension ManagedObjectContext {
-    /// Schedules a merge of another context's change set on this context's queue. Called in
-    /// publication order, so merges run in transaction order.
+    /// Schedules a merge of another context's change set on this context's queue; merges run in
+    /// transaction order.
     func enqueueMerge(_ changeSet: ChangeSet) {
-        queue.async { [self] in
+        if inbox.withLock({ $0.add(changeSet) }) {
+            queue.async { [self] in
+                mergeWaitingChangeSets(before: nil)
+            }
+        }
+    }
+
+    /// Merges the waiting change sets in transaction order: all of them, or only those committed
+    /// before transaction `number`.
+    func mergeWaitingChangeSets(before number: Int64?) {
+        while let changeSet = inbox.withLock({ $0.next(before: number) }) {
             mergeChanges(from: changeSet)
         }
     }
@@ -15,8 +25,13 @@ extension ManagedObjectContext {
     /// merging children.
     ///
     /// Contexts that do not merge automatically can call this with change sets they observe.
+    ///
+    /// - Precondition: the change set comes from this context's container.
     public func mergeChanges(from changeSet: ChangeSet) {
         assertOnQueue()
+        if let id = changeSet.patches.keys.first ?? changeSet.deletedObjectIDs.first ?? changeSet.insertedObjectIDs.first {
+            checkContainer(of: id)
+        }
         let policy = mergePolicy
         for (id, patch) in changeSet.patches {
             guard let object = registered[id], !object.state.contains(.fault) else { continue }
@@ -27,19 +42,12 @@ extension ManagedObjectContext {
             let keepsEdits = object.state.contains(.pending) && object.hasChangesToSave
                 && (policy == .error || policy == .mergeByPropertyObjectTrump || policy == .overwrite)
             if keepsEdits { continue }
-            invalidate(object)
-            object.state.remove(.pending)
-            pending.removeAll { $0 === object }
+            // Forgetting clears its pending flag too; the pending list skips it from now on.
+            forget(object)
             unreportedInvalidated.insert(id)
         }
-        if !objectsDidChangeObservers.isEmpty && !(unreportedRefreshed.isEmpty && unreportedInvalidated.isEmpty) {
-            processPendingChanges()
-        } else {
-            unreportedRefreshed.removeAll()
-            unreportedInvalidated.removeAll()
-        }
-        changeSetObservers.notify(changeSet)
-        forwardToChildren(changeSet)
+        processPendingChanges()
+        deliver(changeSet)
     }
 
     private func apply(_ patch: RowPatch, to object: ManagedObject, policy: MergePolicy) {
@@ -71,14 +79,18 @@ extension ManagedObjectContext {
                 object.snapshot[column] = value
             }
         }
-        if let version = patch.version, !keptOld {
+        // While a conflict is held (this merge's or an earlier one's), the object keeps the
+        // version it read, so its next save still meets the changed row and detects it.
+        if let version = patch.version, !keptOld, object.conflictBase.isEmpty {
             object.version = version
         }
         unreportedRefreshed.insert(object.objectID)
     }
 
-    /// Passes a change set this context absorbed on to its children that merge automatically.
-    func forwardToChildren(_ changeSet: ChangeSet) {
+    /// Hands a change set that reached this context (its own save or a merge) to its observers,
+    /// then to its children that merge automatically.
+    func deliver(_ changeSet: ChangeSet) {
+        changeSetObservers.notify(changeSet)
         for child in children.withLock({ $0.compactMap(\.context) }) where child.automaticallyMergesChangesFromParent {
             child.enqueueMerge(changeSet)
         }

@@ -24,6 +24,15 @@ extension ManagedObjectContext {
             values: entity.defaultValues, version: 0, state: .inserted)
     }
 
+    /// Traps unless `objectID` names an entity of this context's store: an ID from another
+    /// container would otherwise resolve to an unrelated object with the same key.
+    func checkContainer(of objectID: ObjectID, _ function: StaticString = #function) {
+        let entities = core.store.storeEntities
+        let index = objectID.entity.index
+        precondition(index < entities.count && entities[index] === objectID.storeEntity,
+                     "\(function): \(objectID) belongs to another container; use IDs with the contexts of the container that made them, or look the URI up with managedObjectID(forURIRepresentation:)")
+    }
+
     func registerInserted(_ object: ManagedObject) {
         registered.insert(object)
         noteChange(object)
@@ -32,8 +41,11 @@ extension ManagedObjectContext {
     /// The object with `objectID`: the registered instance, or a fault whose values load on first
     /// access (no I/O here). If the object does not exist its properties read as defaults; use
     /// ``existingObject(with:)`` to check.
+    ///
+    /// - Precondition: `objectID` comes from this context's container.
     public func object(with objectID: ObjectID) -> ManagedObject {
         assertOnQueue()
+        checkContainer(of: objectID)
         return registeredOrFault(entity: objectID.entity.index, key: objectID.key)
     }
 
@@ -41,10 +53,12 @@ extension ManagedObjectContext {
     ///
     /// - Throws: ``ObjectStoreError/objectNotFound(_:)`` when neither this context nor its parent
     ///   (or store) has the object.
+    /// - Precondition: `objectID` comes from this context's container.
     public func existingObject(with objectID: ObjectID) throws(ObjectStoreError) -> ManagedObject {
         assertOnQueue()
+        checkContainer(of: objectID)
         if let object = registered[objectID] {
-            if object.state.contains(.fault) { fulfillFault(object) }
+            try loadFault(object)
             if object.state.contains(.missing) || object.state.contains(.invalid) || object.state.contains(.deleted) {
                 throw .objectNotFound(objectID)
             }
@@ -64,20 +78,29 @@ extension ManagedObjectContext {
     }
 
     /// Marks an object deleted and applies its relationships' delete rules (nullify and cascade
-    /// now; deny is checked when saving).
+    /// now; deny is checked when saving). Deleting an object that is already deleted does nothing.
+    ///
+    /// - Precondition: `object` belongs to this context.
     public func delete(_ object: ManagedObject) {
         assertOnQueue()
-        guard object.context === self, !object.state.contains(.deleted), !object.state.contains(.invalid) else { return }
-        if object.state.contains(.fault) { fulfillFault(object) }
+        guard !object.state.contains(.invalid) else { return }
+        precondition(object.context === self, "delete(_:): the object \(object.objectID) belongs to another context; use object(with:) to get it in this one")
+        guard !object.state.contains(.deleted) else { return }
         object.state.insert(.deleted)
         noteChange(object)
-        applyDeleteRules(of: object)
+        do {
+            try loadFault(object)
+            try applyDeleteRules(of: object)
+        } catch {
+            // Reading failed: the rules are applied (or the failure reported) by the next save.
+            deletesAwaitingRules.append(object)
+        }
     }
 
     /// Whether any object was inserted, deleted or changed since the last save.
     public var hasChanges: Bool {
         assertOnQueue()
-        return !pendingLinks.isEmpty || pending.contains { $0.state.contains(.pending) && $0.hasChangesToSave }
+        return !pendingLinks.isEmpty || pending.listed.contains { $0.state.contains(.pending) && $0.hasChangesToSave }
     }
 
     /// Objects inserted and not yet saved.
@@ -119,18 +142,21 @@ extension ManagedObjectContext {
 
     var livePending: [ManagedObject] {
         assertOnQueue()
-        return pending.filter { $0.state.contains(.pending) }
+        return pending.all
     }
 
     /// Discards every unsaved change: inserted objects are removed, deleted and changed objects
     /// return to their last saved values.
+    ///
+    /// Publishes the changes made so far, then an objects-did-change notice listing the objects
+    /// that returned to their saved values as refreshed and the removed inserts as invalidated.
     public func rollback() {
         assertOnQueue()
-        for object in pending where object.state.contains(.pending) {
+        processPendingChanges()
+        for object in pending.all {
             if object.state.contains(.inserted) {
-                registered.removeValue(forKey: object.objectID)
-                object.state = [.invalid, .deleted]
-                object.context = nil
+                unreportedInvalidated.insert(object.objectID)
+                forget(object)
             } else {
                 object.values = object.snapshot
                 object.conflictBase = [:]
@@ -139,23 +165,31 @@ extension ManagedObjectContext {
             }
         }
         pending.removeAll()
-        unreported.removeAll()
         pendingLinks.removeAll()
+        deletesAwaitingRules.removeAll()
+        readFailure = nil
+        processPendingChanges()
     }
 
     /// Forgets every object: registered objects become unusable and unsaved changes are lost.
+    ///
+    /// Publishes an objects-did-change notice listing every object the context held as
+    /// invalidated.
     public func reset() {
         assertOnQueue()
+        let observed = !objectsDidChangeObservers.isEmpty
         for object in registered.values {
-            object.state = [.invalid]
-            object.context = nil
+            if observed { unreportedInvalidated.insert(object.objectID) }
+            forget(object, as: [.invalid])
         }
         registered.removeAll()
         pending.removeAll()
         pendingLinks.removeAll()
+        deletesAwaitingRules.removeAll()
+        readFailure = nil
         unreported.removeAll()
         unreportedRefreshed.removeAll()
-        unreportedInvalidated.removeAll()
+        processPendingChanges()
     }
 
     /// Reloads an object from the parent (or store).
@@ -166,13 +200,21 @@ extension ManagedObjectContext {
         assertOnQueue()
         guard object.context === self, !object.state.contains(.inserted) else { return }
         if !mergeChanges {
-            object.state.subtract([.pending, .deleted, .reported, .missing])
+            // It stays listed as pending (with nothing to save) rather than being searched for.
+            object.values = object.snapshot
+            object.state.subtract([.deleted, .missing])
             object.state.insert(.fault)
             object.conflictBase = [:]
-            pending.removeAll { $0 === object }
             return
         }
-        guard let row = try? parentRows(entity: object.entityDescription, keys: [object.objectID.key]).first else { return }
+        let row: StoreRow?
+        do {
+            row = try parentRows(entity: object.entityDescription, keys: [object.objectID.key]).first
+        } catch {
+            noteReadFailure(error)
+            return
+        }
+        guard let row else { return }
         var values = row.values
         for column in object.changedColumns() { values[column] = object.values[column] }
         object.values = values
@@ -181,6 +223,7 @@ extension ManagedObjectContext {
         object.conflictBase = [:]
         object.state.remove(.fault)
         unreportedRefreshed.insert(object.objectID)
+        scheduleProcessing()
     }
 }
 

@@ -8,7 +8,8 @@ extension ManagedObjectContext {
     }
 
     /// The change sets that reach the context (see ``addChangeSetObserver(_:)``) as an
-    /// asynchronous sequence; buffered without limit, so none is missed.
+    /// asynchronous sequence; buffered without limit, so none is missed. It ends when the
+    /// context is released.
     public func changeSets() -> AsyncStream<ChangeSet> {
         changeSetObservers.stream()
     }
@@ -19,16 +20,27 @@ extension ManagedObjectContext {
         objectsDidChangeObservers.add(observer)
     }
 
-    /// The objects-did-change notices of the context as an asynchronous sequence.
+    /// The objects-did-change notices of the context as an asynchronous sequence; it ends when the
+    /// context is released.
     public func objectsDidChangeNotices() -> AsyncStream<ObjectsDidChange> {
         objectsDidChangeObservers.stream()
     }
 
     /// Publishes the changes made since the last notice now, instead of at the end of the turn.
+    ///
+    /// Changes are collected whether or not anyone observes them, so an observer added later
+    /// receives every change from the next processing on.
     public func processPendingChanges() {
         assertOnQueue()
         processingScheduled = false
         guard !unreported.isEmpty || !unreportedRefreshed.isEmpty || !unreportedInvalidated.isEmpty else { return }
+        guard !objectsDidChangeObservers.isEmpty else {
+            for object in unreported { object.state.remove(.reported) }
+            unreported.removeAll()
+            unreportedRefreshed.removeAll()
+            unreportedInvalidated.removeAll()
+            return
+        }
         var inserted: Set<ObjectID> = [], updated: Set<ObjectID> = [], deleted: Set<ObjectID> = []
         for object in unreported {
             object.state.remove(.reported)

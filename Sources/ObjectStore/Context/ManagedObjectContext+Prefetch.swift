@@ -22,8 +22,9 @@ extension ManagedObjectContext {
         return paths
     }
 
-    /// Loads the objects each path reaches from `objects`, one query per relationship and 500
-    /// owners, and registers them with their values.
+    /// Loads the objects each path reaches from `objects` and registers them with their values:
+    /// one query per relationship and 500 owners (for a many-to-many relationship, one for the
+    /// links and one for the members not loaded yet).
     func prefetch(_ paths: [[RelationshipDescription]], of objects: [ManagedObject]) throws(ObjectStoreError) {
         for path in paths {
             var current = objects
@@ -41,18 +42,15 @@ extension ManagedObjectContext {
             for owner in owners {
                 if case .int64(let key) = owner.storedValue(column: column).storage, seen.insert(key).inserted { keys.append(key) }
             }
-            return materializeObjects(entity: destination, keys: keys).filter { !$0.state.contains(.missing) }
+            return try loadObjects(entity: destination, keys: keys).filter { !$0.state.contains(.missing) }
         }
         if relationship.isManyToMany {
-            return owners.flatMap { members(of: $0, relationship: relationship) }
+            var seen: Set<ObjectIdentifier> = []
+            return try linkedObjects(of: owners, relationship: relationship).joined().filter { seen.insert(ObjectIdentifier($0)).inserted }
         }
-        guard let inverseName = relationship.inverseName, let inverseColumn = destination.column(named: inverseName) else { return [] }
-        let ownerKeys = owners.map(\.objectID.key)
+        guard let inverseColumn = relationship.inverseColumn else { return [] }
         var loaded: [ManagedObject] = []
-        var start = 0
-        while start < ownerKeys.count {
-            let chunk = Array(ownerKeys[start..<min(start + 500, ownerKeys.count)])
-            start += chunk.count
+        for chunk in KeyMembership.chunks(of: owners.map(\.objectID.key)) {
             var query = StoreQuery(entity: destination)
             query.filters = [ColumnMembership(column: inverseColumn, keys: chunk)]
             for row in try resolvedRows(query, selection: .rows) {

@@ -1,16 +1,28 @@
 import GRDB
 
 extension ManagedObjectContext {
-    /// The objects in a to-many relationship, as this context sees them (unsaved changes included).
-    /// Members are loaded with their values in one query.
+    /// The objects in a to-many relationship, as this context sees them (unsaved changes included),
+    /// for callers that cannot throw: a property getter, in-memory predicate evaluation.
+    ///
+    /// When the members cannot be read it returns none and records the error (see
+    /// ``noteReadFailure(_:)``): the fetch it runs in throws it, or else the next save.
     package func members(of object: ManagedObject, relationship: RelationshipDescription) -> [ManagedObject] {
-        if relationship.isManyToMany { return linkedObjects(of: object, relationship: relationship) }
-        guard let inverseName = relationship.inverseName,
-              let inverseColumn = relationship.destination.column(named: inverseName) else { return [] }
+        do {
+            return try loadMembers(of: object, relationship: relationship)
+        } catch {
+            noteReadFailure(error)
+            return []
+        }
+    }
+
+    /// The objects in a to-many relationship, as this context sees them (unsaved changes
+    /// included), loaded with their values in one query.
+    func loadMembers(of object: ManagedObject, relationship: RelationshipDescription) throws(ObjectStoreError) -> [ManagedObject] {
+        if relationship.isManyToMany { return try linkedObjects(of: object, relationship: relationship) }
+        guard let inverseColumn = relationship.inverseColumn else { return [] }
         var query = StoreQuery(entity: relationship.destination)
         query.filters = [ColumnEquality(column: inverseColumn, value: (object.objectID.key).databaseValue)]
-        guard let rows = try? resolvedRows(query, selection: .rows) else { return [] }
-        return rows.map { materialize($0, entity: relationship.destination) }
+        return try resolvedRows(query, selection: .rows).map { materialize($0, entity: relationship.destination) }
     }
 
     /// Points a to-one relationship at `target`, keeping a to-one inverse in sync (a to-many
@@ -26,9 +38,7 @@ extension ManagedObjectContext {
         let oldValue = object.storedValue(column: column)
         guard !StoredValueOrder.isSame(oldValue, newValue) else { return }
         object.setColumn(column, to: newValue)
-        guard let inverseName = relationship.inverseName,
-              let inverse = relationship.destination.relationship(named: inverseName),
-              let inverseColumn = inverse.column else { return }
+        guard let inverseColumn = relationship.inverseColumn else { return }
         // One-to-one: detach the old partner, and the target's old partner.
         let myKey = (object.objectID.key).databaseValue
         if case .int64(let oldKey) = oldValue.storage {
@@ -46,68 +56,73 @@ extension ManagedObjectContext {
         }
     }
 
-    /// Replaces the members of a to-many relationship by re-pointing each affected member's
-    /// inverse to-one relationship.
+    /// Replaces the members of a to-many relationship: links and unlinks many-to-many members,
+    /// re-points the inverse to-one relationship of the others.
     func setMembers(of object: ManagedObject, relationship: RelationshipDescription, to objects: [ManagedObject]) {
         assertOnQueue()
-        if relationship.isManyToMany {
-            setLinkedMembers(of: object, relationship: relationship, to: objects)
-            return
-        }
-        guard let inverseName = relationship.inverseName,
-              let inverse = relationship.destination.relationship(named: inverseName) else { return }
         let current = members(of: object, relationship: relationship)
         let wanted = Set(objects.map(ObjectIdentifier.init))
-        for member in current where !wanted.contains(ObjectIdentifier(member)) {
-            setToOne(of: member, relationship: inverse, to: nil)
-        }
         let existing = Set(current.map(ObjectIdentifier.init))
-        for member in objects where !existing.contains(ObjectIdentifier(member)) {
-            setToOne(of: member, relationship: inverse, to: object)
+        let removed = current.filter { !wanted.contains(ObjectIdentifier($0)) }
+        let added = objects.filter { !existing.contains(ObjectIdentifier($0)) }
+        if relationship.isManyToMany {
+            for member in removed {
+                setLink(object, relationship: relationship, to: member, linked: false)
+            }
+            for member in added {
+                precondition(member.context === self, "\(relationship.name): the object \(member.objectID) belongs to another context")
+                setLink(object, relationship: relationship, to: member, linked: true)
+            }
+        } else if let inverse = relationship.inverse {
+            for member in removed {
+                setToOne(of: member, relationship: inverse, to: nil)
+            }
+            for member in added {
+                setToOne(of: member, relationship: inverse, to: object)
+            }
         }
     }
 
-    /// Nullify and cascade rules of a newly deleted object.
-    func applyDeleteRules(of object: ManagedObject) {
+    /// Nullify and cascade rules of a newly deleted object. Applying them again does nothing more.
+    func applyDeleteRules(of object: ManagedObject) throws(ObjectStoreError) {
         for relationship in object.entityDescription.relationships {
             switch relationship.deleteRule {
             case .deny, .noAction:
                 continue
             case .nullify:
                 if relationship.isManyToMany {
-                    for member in members(of: object, relationship: relationship) {
+                    for member in try loadMembers(of: object, relationship: relationship) {
                         setLink(object, relationship: relationship, to: member, linked: false)
                     }
                 } else if relationship.isToMany {
-                    guard let inverseName = relationship.inverseName,
-                          let inverseColumn = relationship.destination.column(named: inverseName) else { continue }
-                    for member in members(of: object, relationship: relationship) where !member.state.contains(.deleted) {
+                    guard let inverseColumn = relationship.inverseColumn else { continue }
+                    for member in try loadMembers(of: object, relationship: relationship) where !member.state.contains(.deleted) {
                         member.setColumn(inverseColumn, to: .null)
                     }
-                } else if let column = relationship.column, let inverseName = relationship.inverseName,
-                          let inverse = relationship.destination.relationship(named: inverseName), let inverseColumn = inverse.column,
+                } else if let column = relationship.column, let inverseColumn = relationship.inverseColumn,
                           case .int64(let key) = object.storedValue(column: column).storage {
                     let partner = registeredOrFault(entity: relationship.destinationIndex, key: key)
+                    try loadFault(partner)
                     if StoredValueOrder.isSame(partner.storedValue(column: inverseColumn), (object.objectID.key).databaseValue) {
                         partner.setColumn(inverseColumn, to: .null)
                     }
                 }
             case .cascade:
-                for related in relatedObjects(of: object, relationship: relationship) {
+                for related in try relatedObjects(of: object, relationship: relationship) {
                     delete(related)
                 }
             }
         }
     }
 
-    /// The objects a relationship currently points at.
-    func relatedObjects(of object: ManagedObject, relationship: RelationshipDescription) -> [ManagedObject] {
+    /// The objects a relationship currently points at, loaded.
+    func relatedObjects(of object: ManagedObject, relationship: RelationshipDescription) throws(ObjectStoreError) -> [ManagedObject] {
         if relationship.isToMany {
-            return members(of: object, relationship: relationship)
+            return try loadMembers(of: object, relationship: relationship)
         }
         guard let column = relationship.column, case .int64(let key) = object.storedValue(column: column).storage else { return [] }
         let target = registeredOrFault(entity: relationship.destinationIndex, key: key)
-        if target.state.contains(.fault) { fulfillFault(target) }
+        try loadFault(target)
         return target.state.contains(.missing) ? [] : [target]
     }
 }

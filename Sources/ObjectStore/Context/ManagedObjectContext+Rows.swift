@@ -4,12 +4,21 @@ extension ManagedObjectContext {
     /// The rows matching `query` as this context sees them: its parent's view (or the store) with
     /// this context's unsaved inserts, updates and deletes laid over it.
     ///
-    /// With `.keys` selection only the key and the sort values of each row are filled, with `.ids`
-    /// only the key. When unsaved changes of other entities the query reads (through
+    /// Rows come in the query's order, ties (and a query without order) by key. With `.keys`
+    /// selection only the key and the sort values of each row are filled, with `.ids` only the
+    /// key. When unsaved changes of other entities the query reads (through
     /// relationships) exist, every row is evaluated in memory so that those changes count.
+    ///
+    /// - Throws: a read error, including one met while evaluating in memory (faults, members).
     package func resolvedRows(_ query: StoreQuery, selection: StoreQuery.Selection, includesPending: Bool = true) throws(ObjectStoreError) -> [StoreRow] {
+        try reportingReadFailures { () throws(ObjectStoreError) -> [StoreRow] in
+            try overlaidRows(query, selection: selection, includesPending: includesPending)
+        }
+    }
+
+    private func overlaidRows(_ query: StoreQuery, selection: StoreQuery.Selection, includesPending: Bool) throws(ObjectStoreError) -> [StoreRow] {
         let overlay = includesPending ? pendingObjects(of: query.entity) : []
-        let relatedPending = includesPending && query.relatedEntities.contains { !pendingObjects(of: core.model.entities[$0]).isEmpty }
+        let relatedPending = includesPending && query.relatedEntities.contains(where: pending.containsObjects)
         if overlay.isEmpty && !relatedPending { return try baseRows(query, selection: selection) }
         var base = query
         base.limit = nil
@@ -30,9 +39,9 @@ extension ManagedObjectContext {
         for object in overlay where !object.state.contains(.deleted) {
             if let resolved = resolvedRow(of: object, query) { rows.append(resolved) }
         }
-        if !query.orders.isEmpty {
-            rows.sort { query.areInIncreasingOrder($0, $1) }
-        }
+        // Always sorted (by key when the query has no order), as the SQL orders its rows, so a
+        // limit and offset select the same rows with and without pending changes.
+        rows.sort { query.areInIncreasingOrder($0, $1) }
         let start = min(query.offset, rows.count)
         let end = query.limit.map { min(start + $0, rows.count) } ?? rows.count
         return Array(rows[start..<end])
@@ -62,16 +71,16 @@ extension ManagedObjectContext {
         }
     }
 
-    /// The parent's (or store's) rows with the given keys.
+    /// The parent's (or store's) rows with the given keys, any number of them.
     func parentRows(entity: EntityDescription, keys: [Int64]) throws(ObjectStoreError) -> [StoreRow] {
-        if let parent {
-            var query = StoreQuery(entity: entity)
-            query.filters = [KeyMembership(keys: keys)]
-            return try parent.performAndWait { () throws(ObjectStoreError) -> [StoreRow] in
-                try parent.resolvedRows(query, selection: .rows)
+        guard let parent else { return try core.store.rows(entity: entity, keys: keys) }
+        return try parent.performAndWait { () throws(ObjectStoreError) -> [StoreRow] in
+            var rows: [StoreRow] = []
+            for chunk in KeyMembership.chunks(of: keys) {
+                rows += try parent.resolvedRows(KeyMembership.query(entity: entity, keys: chunk), selection: .rows)
             }
+            return rows
         }
-        return try core.store.rows(entity: entity, keys: keys)
     }
 
     /// The number of rows matching `query` as this context sees them.

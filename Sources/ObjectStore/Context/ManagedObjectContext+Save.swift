@@ -10,21 +10,60 @@ extension ManagedObjectContext {
     /// - Throws: ``ObjectStoreError/validation(_:)`` (a nil non-optional value, a deny delete
     ///   rule, a uniqueness constraint), ``ObjectStoreError/saveConflict(_:)`` (another context
     ///   saved the same keys since this one read them, under the `.error` merge policy), or an
-    ///   I/O error.
+    ///   I/O error: of the save itself, of reading what a delete rule reaches, or of a read since
+    ///   the last save that could not throw (a property getter's), which is reported once.
     public func save() throws(ObjectStoreError) {
         assertOnQueue()
-        let objects = livePending.filter(\.hasChangesToSave)
-        guard !objects.isEmpty || !pendingLinks.isEmpty else {
+        // Objects-did-change observers run first: what they change is saved too.
+        processPendingChanges()
+        try applyAwaitingDeleteRules()
+        if let failure = takeReadFailure() { throw failure }
+        let changes = changesToSave()
+        guard !changes.isEmpty || !pendingLinks.isEmpty else {
             clearPending()
             return
         }
-        processPendingChanges()
-        try validate(objects)
+        try validate(changes.map(\.object))
         if let parent {
-            try saveIntoParent(parent, objects: objects)
+            try saveIntoParent(parent, changes)
         } else {
-            try saveToStore(objects)
+            try saveToStore(changes)
         }
+    }
+
+    /// An object with something to save; for an update, its changed columns (found once per save).
+    private struct Change {
+        let object: ManagedObject
+        let columns: [Int]
+    }
+
+    private func changesToSave() -> [Change] {
+        var changes: [Change] = []
+        for object in livePending {
+            let inserted = object.state.contains(.inserted), deleted = object.state.contains(.deleted)
+            if inserted || deleted {
+                if inserted != deleted { changes.append(Change(object: object, columns: [])) }
+                continue
+            }
+            let columns = object.changedColumns()
+            if !columns.isEmpty { changes.append(Change(object: object, columns: columns)) }
+        }
+        return changes
+    }
+
+    /// Applies the delete rules that reading failed to apply when their objects were deleted.
+    private func applyAwaitingDeleteRules() throws(ObjectStoreError) {
+        var index = 0
+        // Cascades may add more deletes that cannot be read; they are handled in the same loop.
+        while index < deletesAwaitingRules.count {
+            let object = deletesAwaitingRules[index]
+            if object.state.contains(.deleted) && !object.state.contains(.invalid) {
+                try loadFault(object)
+                try applyDeleteRules(of: object)
+            }
+            index += 1
+        }
+        deletesAwaitingRules.removeAll()
     }
 
     private func validate(_ objects: [ManagedObject]) throws(ObjectStoreError) {
@@ -33,7 +72,7 @@ extension ManagedObjectContext {
             let entity = object.entityDescription
             if object.state.contains(.deleted) {
                 for relationship in entity.relationships where relationship.deleteRule == .deny {
-                    let related = relatedObjects(of: object, relationship: relationship).filter { !$0.state.contains(.deleted) }
+                    let related = try relatedObjects(of: object, relationship: relationship).filter { !$0.state.contains(.deleted) }
                     if !related.isEmpty {
                         failures.append(.deleteDenied(object.objectID, relationship: relationship.name, related: related.map(\.objectID)))
                     }
@@ -52,12 +91,13 @@ extension ManagedObjectContext {
         if !failures.isEmpty { throw .validation(failures) }
     }
 
-    private func saveToStore(_ objects: [ManagedObject]) throws(ObjectStoreError) {
+    private func saveToStore(_ changes: [Change]) throws(ObjectStoreError) {
         var batch = CommitBatch()
         var updatedObjects: [ManagedObject] = []
         var deletedObjects: [ManagedObject] = []
         var insertedObjects: [ManagedObject] = []
-        for object in objects {
+        for change in changes {
+            let object = change.object
             let entity = object.entityDescription
             if object.state.contains(.inserted) {
                 batch.inserts.append(.init(entity: entity, key: object.objectID.key, values: object.values))
@@ -69,7 +109,8 @@ extension ManagedObjectContext {
                 batch.updates.append(.init(
                     entity: entity, key: object.objectID.key, expectedVersion: object.version,
                     snapshot: object.lockingSnapshot, values: object.values,
-                    changedColumns: Array(Set(object.changedColumns()).union(object.conflictBase.keys)).sorted()))
+                    changedColumns: object.conflictBase.isEmpty
+                        ? change.columns : Array(Set(change.columns).union(object.conflictBase.keys)).sorted()))
                 updatedObjects.append(object)
             }
         }
@@ -94,38 +135,32 @@ extension ManagedObjectContext {
             switch result {
             case .deleted(let before):
                 builder.deleted(entity: object.entityDescription, key: object.objectID.key, before: before)
-                invalidate(object)
+                forget(object)
             case .alreadyGone:
-                invalidate(object)
+                forget(object)
             case .kept(let row):
-                object.values = row.values
-                object.snapshot = row.values
-                object.version = row.version
+                object.load(row.values, version: row.version)
                 object.state.remove(.deleted)
             }
         }
         for (index, result) in outcome.updates.enumerated() {
             let object = updatedObjects[index]
             switch result {
-            case let .written(before, after, version):
-                builder.updated(entity: object.entityDescription, key: object.objectID.key, before: before, after: after, version: version)
-                object.values = after
-                object.snapshot = after
-                object.version = version
-                object.conflictBase = [:]
+            case let .written(before, after, columns, version):
+                builder.updated(entity: object.entityDescription, key: object.objectID.key, before: before, after: after, columns: columns, version: version)
+                object.load(after, version: version)
+            case .reinserted(let values):
+                builder.inserted(entity: object.entityDescription, key: object.objectID.key, after: values)
+                object.load(values, version: 1)
             case .discarded(let row):
-                object.values = row.values
-                object.snapshot = row.values
-                object.version = row.version
-                object.conflictBase = [:]
+                object.load(row.values, version: row.version)
             case .deletedElsewhere:
-                invalidate(object)
+                forget(object)
             }
         }
         for object in insertedObjects {
             object.state.remove(.inserted)
-            object.snapshot = object.values
-            object.version = 1
+            object.load(object.values, version: 1)
         }
         clearPending()
         let changeSet = builder.changeSet(
@@ -138,14 +173,15 @@ extension ManagedObjectContext {
         }
         core.commitLock.unlock()
         if !changeSet.isEmpty {
-            didCommit(changeSet)
+            publish(changeSet)
         }
     }
 
-    private func saveIntoParent(_ parent: ManagedObjectContext, objects: [ManagedObject]) throws(ObjectStoreError) {
+    private func saveIntoParent(_ parent: ManagedObjectContext, _ changes: [Change]) throws(ObjectStoreError) {
         var builder = ChangeSetBuilder(store: core.store)
         var pushes: [ChildPush] = []
-        for object in objects {
+        for change in changes {
+            let object = change.object
             let entity = object.entityDescription
             let key = object.objectID.key
             if object.state.contains(.inserted) {
@@ -155,8 +191,8 @@ extension ManagedObjectContext {
                 builder.deleted(entity: entity, key: key, before: object.snapshot)
                 pushes.append(.delete(entity: entity, key: key))
             } else {
-                let columns = object.changedColumns()
-                builder.updated(entity: entity, key: key, before: object.snapshot, after: object.values, version: nil)
+                let columns = change.columns
+                builder.updated(entity: entity, key: key, before: object.snapshot, after: object.values, columns: columns, version: nil)
                 pushes.append(.update(entity: entity, key: key, columns: columns, values: columns.map { object.values[$0] }))
             }
         }
@@ -168,9 +204,9 @@ extension ManagedObjectContext {
         parent.performAndWait {
             parent.absorb(pushes)
         }
-        for object in objects {
+        for object in changes.map(\.object) {
             if object.state.contains(.deleted) {
-                invalidate(object)
+                forget(object)
             } else {
                 object.state.remove(.inserted)
                 object.snapshot = object.values
@@ -184,7 +220,7 @@ extension ManagedObjectContext {
             sibling.enqueueMerge(changeSet)
         }
         core.commitLock.unlock()
-        changeSetObservers.notify(changeSet)
+        publish(changeSet)
     }
 
     /// Applies a child's saved changes to this context as unsaved changes of its own.
@@ -208,9 +244,7 @@ extension ManagedObjectContext {
             case let .delete(entity, key):
                 let object = registeredOrFault(entity: entity.index, key: key)
                 if object.state.contains(.inserted) {
-                    registered.removeValue(forKey: object.objectID)
-                    object.state = [.invalid, .deleted]
-                    object.context = nil
+                    forget(object)
                 } else {
                     if object.state.contains(.fault) { fulfillFault(object) }
                     object.state.insert(.deleted)
@@ -220,24 +254,32 @@ extension ManagedObjectContext {
         }
     }
 
-    /// After this context committed: notify its observers and pass the change set to its children.
-    private func didCommit(_ changeSet: ChangeSet) {
-        changeSetObservers.notify(changeSet)
-        forwardToChildren(changeSet)
+    /// Publishes this context's own save, into the store or its parent: first merges the waiting
+    /// change sets committed before it, so observers see transaction order; then hands it to the
+    /// observers and the merging children (whose parent's contents just changed).
+    private func publish(_ changeSet: ChangeSet) {
+        mergeWaitingChangeSets(before: changeSet.transactionNumber)
+        deliver(changeSet)
     }
 
-    /// Removes a deleted object from the context for good.
-    func invalidate(_ object: ManagedObject) {
+    /// Removes an object from the context for good: it is unregistered, marked `state` (deleted
+    /// and unusable by default), and detached from the context, so that writing to it afterwards
+    /// changes nothing the context would save.
+    func forget(_ object: ManagedObject, as state: ObjectState = [.invalid, .deleted]) {
         registered.removeValue(forKey: object.objectID)
-        object.state = [.invalid, .deleted]
+        object.state = state
+        object.context = nil
     }
 
     func clearPending() {
-        for object in pending {
+        for object in unreported {
+            object.state.remove(.reported)
+        }
+        for object in pending.listed {
             object.state.subtract([.pending, .reported])
             // Inserted and deleted before any save: it never existed.
             if object.state.contains(.inserted) && object.state.contains(.deleted) {
-                invalidate(object)
+                forget(object)
             }
         }
         pending.removeAll()
@@ -252,17 +294,10 @@ extension ManagedObjectContext {
         for object in livePending {
             let inserted = object.state.contains(.inserted), deleted = object.state.contains(.deleted)
             if inserted && deleted { continue }
-            for relationship in object.entityDescription.relationships {
-                guard let column = relationship.column, let inverseName = relationship.inverseName,
-                      relationship.destination.relationship(named: inverseName)?.isToMany == true else { continue }
-                let before = inserted ? DatabaseValue.null : object.snapshot[column]
-                let after = deleted ? DatabaseValue.null : object.values[column]
-                guard !StoredValueOrder.isSame(before, after) else { continue }
-                for value in [before, after] {
-                    if case .int64(let key) = value.storage {
-                        result.append((objectID(entity: relationship.destinationIndex, key: key), inverseName))
-                    }
-                }
+            object.entityDescription.forEachToManyInverseChange(
+                before: inserted ? nil : object.snapshot, after: deleted ? nil : object.values
+            ) { relationship, key, inverseName in
+                result.append((objectID(entity: relationship.destinationIndex, key: key), inverseName))
             }
         }
         return result

@@ -39,7 +39,8 @@ public final class ManagedObjectContext: @unchecked Sendable {
     public let parent: ManagedObjectContext?
     /// Names the context in change sets.
     public let identifier: ContextIdentifier
-    /// The queue kind.
+    /// Whether the context runs on the main queue or on a private queue of its own; fixed at
+    /// creation.
     public let concurrency: Concurrency
     let queue: DispatchQueue
     private static let queueKey = DispatchSpecificKey<Int>()
@@ -71,15 +72,25 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// The weak reference to this context that its objects share (created on the context's queue).
     private(set) lazy var link = ContextLink(self)
     /// Objects flagged `.pending`: inserted, deleted or written since the last save.
-    var pending: [ManagedObject] = []
-    /// Objects changed since the last objects-did-change notice (only while observed).
+    var pending: PendingObjects
+    /// Objects flagged `.reported`: changed since the last objects-did-change processing (which
+    /// publishes a notice when someone observes them).
     var unreported: [ManagedObject] = []
     var unreportedInvalidated: Set<ObjectID> = []
     var unreportedRefreshed: Set<ObjectID> = []
     var processingScheduled = false
     /// Unsaved changes of many-to-many links: true for added, false for removed.
     var pendingLinks: [LinkKey: Bool] = [:]
+    /// Deleted objects whose delete rules could not be applied because reading failed; the next
+    /// save applies them first (and fails if it still cannot).
+    var deletesAwaitingRules: [ManagedObject] = []
+    /// The latest read error met by work that cannot throw (property getters, in-memory predicate
+    /// evaluation), until a throwing operation reports it; and how many were met so far.
+    var readFailure: ObjectStoreError?
+    var readFailureCount = 0
 
+    /// Change sets of other contexts waiting to be merged (see ``MergeInbox``).
+    let inbox = Locked(MergeInbox())
     let changeSetObservers = ObserverList<ChangeSet>()
     let objectsDidChangeObservers = ObserverList<ObjectsDidChange>()
     let children = Locked<[WeakContext]>([])
@@ -90,6 +101,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
         self.concurrency = concurrency
         self.settings = Locked(Settings(mergesAutomatically: mergesAutomatically))
         self.registered = ObjectRegistry(entityCount: core.model.entities.count)
+        self.pending = PendingObjects(entityCount: core.model.entities.count)
         let number = core.nextContextNumber()
         identifier = ContextIdentifier(number: number, name: name)
         switch concurrency {
@@ -121,14 +133,20 @@ public final class ManagedObjectContext: @unchecked Sendable {
 
     // MARK: Queue
 
-    /// Whether the caller runs on the context's queue.
+    /// Whether the caller runs on the context's queue, or inside synchronous work started from it
+    /// (see ``HeldQueues``).
     var isOnQueue: Bool {
+        let marker: Int
         switch concurrency {
-        // After dispatch_main (as test runners and servers call it) main-queue work runs on a
-        // worker thread, so the main queue is recognised by its queue-specific value too.
-        case .mainQueue: Thread.isMainThread || DispatchQueue.getSpecific(key: Self.queueKey) == Self.mainQueueMarker
-        case .privateQueue: DispatchQueue.getSpecific(key: Self.queueKey) == identifier.number
+        case .mainQueue:
+            if Thread.isMainThread { return true }
+            // After dispatch_main (as test runners and servers call it) main-queue work runs on a
+            // worker thread, so the main queue is recognised by its queue-specific value too.
+            marker = Self.mainQueueMarker
+        case .privateQueue:
+            marker = identifier.number
         }
+        return DispatchQueue.getSpecific(key: Self.queueKey) == marker || HeldQueues.contains(marker)
     }
 
     func assertOnQueue(_ function: StaticString = #function) {
@@ -159,11 +177,20 @@ public final class ManagedObjectContext: @unchecked Sendable {
 
     /// Runs `body` on the context's queue, blocking the caller until it returns.
     ///
-    /// Like Core Data's `performAndWait`, calling it for a main-queue context from a thread the main
-    /// queue is waiting for deadlocks; prefer ``perform(_:)-(()->T)``.
+    /// Calls nest: work started from inside another context's `performAndWait` (or `perform`) may
+    /// call back into that context synchronously, as a child context does to read through its
+    /// parent. Like Core Data's `performAndWait`, calling it for a main-queue context from a thread
+    /// the main queue is waiting for deadlocks; prefer ``perform(_:)-(()->T)``.
     public func performAndWait<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
         if isOnQueue { return try body() }
-        let result: Result<T, Failure> = queue.sync { Result { () throws(Failure) -> T in try body() } }
+        // The queues this thread holds stay held while it waits; the body may run on another
+        // thread (the main queue's), so it takes the list along.
+        var held = HeldQueues.current
+        if let marker = DispatchQueue.getSpecific(key: Self.queueKey) { held.append(marker) }
+        if Thread.isMainThread { held.append(Self.mainQueueMarker) }
+        let result: Result<T, Failure> = queue.sync {
+            HeldQueues.with(held) { Result { () throws(Failure) -> T in try body() } }
+        }
         return try result.get()
     }
 
@@ -189,12 +216,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
     package func materialize(_ row: StoreRow, entity: EntityDescription) -> ManagedObject {
         let id = ObjectID(storeEntity: core.store.storeEntities[entity.index], key: row.key)
         guard let object = registered[id] else { return makeObject(row, entity: entity) }
-        if object.state.contains(.fault) {
-            object.values = row.values
-            object.snapshot = row.values
-            object.version = row.version
-            object.state.remove(.fault)
-        }
+        if object.state.contains(.fault) { object.load(row.values, version: row.version) }
         return object
     }
 
@@ -208,14 +230,16 @@ public final class ManagedObjectContext: @unchecked Sendable {
         return object
     }
 
-    /// Records that an object changed (called on its first change in a batch).
+    /// Records that an object changed: among the unsaved changes until the next save, and among
+    /// the changes the next objects-did-change processing reports (called on its first change
+    /// after each processing).
     func noteChange(_ object: ManagedObject) {
         if !object.state.contains(.pending) {
             object.state.insert(.pending)
             pending.append(object)
         }
-        object.state.insert(.reported)
-        if !objectsDidChangeObservers.isEmpty {
+        if !object.state.contains(.reported) {
+            object.state.insert(.reported)
             unreported.append(object)
             scheduleProcessing()
         }
@@ -230,22 +254,52 @@ public final class ManagedObjectContext: @unchecked Sendable {
     }
 
     /// Loads a fault's values from the parent (or the store). A missing row leaves the defaults
-    /// and marks the object missing; reading never traps.
-    func fulfillFault(_ object: ManagedObject) {
+    /// and marks the object missing.
+    func loadFault(_ object: ManagedObject) throws(ObjectStoreError) {
         guard object.state.contains(.fault) else { return }
-        object.state.remove(.fault)
-        let row = try? parentRows(entity: object.entityDescription, keys: [object.objectID.key]).first
-        if let row {
-            object.values = row.values
-            object.snapshot = row.values
-            object.version = row.version
+        if let row = try parentRows(entity: object.entityDescription, keys: [object.objectID.key]).first {
+            object.load(row.values, version: row.version)
         } else {
+            object.state.remove(.fault)
             object.state.insert(.missing)
         }
     }
 
+    /// ``loadFault(_:)`` for callers that cannot throw (property getters, in-memory evaluation):
+    /// when reading fails the object stays a fault (reading as defaults; the next access tries
+    /// again) and the error is recorded for the operation around the caller (see
+    /// ``noteReadFailure(_:)``). Reading never traps.
+    func fulfillFault(_ object: ManagedObject) {
+        do {
+            try loadFault(object)
+        } catch {
+            noteReadFailure(error)
+        }
+    }
+
+    /// Records a read error met where it cannot be thrown. The fetch the read ran in throws it
+    /// (``reportingReadFailures(_:)``); otherwise the next save does, before writing anything.
+    func noteReadFailure(_ error: ObjectStoreError) {
+        readFailure = error
+        readFailureCount += 1
+    }
+
+    /// Runs `body`, then throws the read error recorded while it ran, if any.
+    func reportingReadFailures<T>(_ body: () throws(ObjectStoreError) -> T) throws(ObjectStoreError) -> T {
+        let mark = readFailureCount
+        let result = try body()
+        if readFailureCount != mark, let failure = takeReadFailure() { throw failure }
+        return result
+    }
+
+    /// The recorded read error, which is then forgotten.
+    func takeReadFailure() -> ObjectStoreError? {
+        defer { readFailure = nil }
+        return readFailure
+    }
+
     /// Objects of an entity with unsaved changes (inserted, updated or deleted).
     func pendingObjects(of entity: EntityDescription) -> [ManagedObject] {
-        pending.filter { $0.entityDescription === entity && $0.state.contains(.pending) }
+        pending.objects(ofEntity: entity.index)
     }
 }

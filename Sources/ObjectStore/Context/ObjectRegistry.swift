@@ -2,7 +2,8 @@
 ///
 /// Uniquing looks up every fetched row, so this is on the hot path of every fetch. Keys are
 /// positive, so 0 marks an empty slot and -1 a removed one; the multiplicative hash spreads the
-/// dense keys the store hands out.
+/// dense keys the store hands out. A table's size follows the number of objects it holds, not
+/// how many came and went: inserts reuse removed slots, and a rebuild drops the removed markers.
 struct ObjectRegistry {
     private var tables: [KeyTable]
     private(set) var count = 0
@@ -37,6 +38,11 @@ struct ObjectRegistry {
         tables[entity].reserve(additional)
     }
 
+    /// The number of slots of one entity's table.
+    func capacity(entity: Int) -> Int {
+        tables[entity].capacity
+    }
+
     /// Every registered object.
     var values: [ManagedObject] {
         tables.flatMap { $0.objects.compactMap { $0 } }
@@ -47,10 +53,14 @@ struct ObjectRegistry {
 private struct KeyTable {
     private(set) var keys: [Int64] = []
     private(set) var objects: [ManagedObject?] = []
+    private var live = 0
     private var used = 0 // live keys plus removed markers
 
     private static let empty: Int64 = 0
     private static let removed: Int64 = -1
+    private static let minimumCapacity = 16
+
+    var capacity: Int { keys.count }
 
     private func slot(for key: Int64) -> Int {
         Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> 17) & (keys.count - 1)
@@ -69,8 +79,12 @@ private struct KeyTable {
 
     /// Returns true when the key was new.
     mutating func insert(_ object: ManagedObject, forKey key: Int64) -> Bool {
-        if (used + 1) * 4 > keys.count * 3 { grow(minimum: used + 1) }
+        if (used + 1) * 4 > keys.count * 3 {
+            // At most half full afterwards, so rebuilds stay rare whatever the churn.
+            rebuild(capacity: Self.capacity(holding: live + 1, load: 2))
+        }
         var index = slot(for: key)
+        var reusable: Int?
         while true {
             let stored = keys[index]
             if stored == key {
@@ -78,11 +92,17 @@ private struct KeyTable {
                 return false
             }
             if stored == Self.empty {
+                if let reusable {
+                    index = reusable
+                } else {
+                    used += 1
+                }
                 keys[index] = key
                 objects[index] = object
-                used += 1
+                live += 1
                 return true
             }
+            if stored == Self.removed && reusable == nil { reusable = index }
             index = (index + 1) & (keys.count - 1)
         }
     }
@@ -96,6 +116,7 @@ private struct KeyTable {
             if stored == key {
                 keys[index] = Self.removed
                 objects[index] = nil
+                live -= 1
                 return true
             }
             if stored == Self.empty { return false }
@@ -104,16 +125,25 @@ private struct KeyTable {
     }
 
     mutating func reserve(_ additional: Int) {
-        if (used + additional) * 4 > keys.count * 3 { grow(minimum: used + additional) }
+        if (used + additional) * 4 > keys.count * 3 {
+            rebuild(capacity: Self.capacity(holding: live + additional, load: 3))
+        }
     }
 
-    private mutating func grow(minimum: Int) {
-        var capacity = max(16, keys.count)
-        while minimum * 4 > capacity * 3 { capacity *= 2 }
+    /// The smallest power of two (at least 16) that holds `count` keys at most `load` quarters full.
+    private static func capacity(holding count: Int, load: Int) -> Int {
+        var capacity = minimumCapacity
+        while count * 4 > capacity * load { capacity *= 2 }
+        return capacity
+    }
+
+    /// Re-inserts the live keys into `capacity` slots, dropping the removed markers.
+    private mutating func rebuild(capacity: Int) {
         let oldKeys = keys, oldObjects = objects
         keys = Array(repeating: Self.empty, count: capacity)
         objects = Array(repeating: nil, count: capacity)
         used = 0
+        live = 0
         for (key, object) in zip(oldKeys, oldObjects) where key > 0 {
             if let object { _ = insert(object, forKey: key) }
         }

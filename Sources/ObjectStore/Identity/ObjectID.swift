@@ -32,8 +32,9 @@ public struct ObjectID: Sendable, Hashable, CustomStringConvertible {
 
     /// Hashes the store binding and key.
     public func hash(into hasher: inout Hasher) {
-        // One combine instead of two: hashing is a large part of registering fetched objects.
-        let entityBits = UInt64(UInt(bitPattern: ObjectIdentifier(storeEntity).hashValue))
+        // One combine of the binding's address and the key: hashing is a large part of building
+        // sets of IDs, and the address needs no hashing of its own before the Hasher's.
+        let entityBits = UInt64(UInt(bitPattern: ObjectIdentifier(storeEntity)))
         hasher.combine(UInt64(bitPattern: key) &+ entityBits &* 0x9E37_79B9_7F4A_7C15)
     }
 

@@ -23,9 +23,7 @@ extension CodableAttributeValue {
 
     /// The value encoded as JSON with sorted keys, so equal values store equal bytes.
     public var storedValue: DatabaseValue {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        guard let data = try? encoder.encode(self) else { return .null }
+        guard let data = try? JSONCoders.encoder.encode(self) else { return .null }
         return (data).databaseValue
     }
 
@@ -37,7 +35,18 @@ extension CodableAttributeValue {
         case .string(let text): data = Data(text.utf8)
         default: return nil
         }
-        guard let value = try? JSONDecoder().decode(Self.self, from: data) else { return nil }
+        guard let value = try? JSONCoders.decoder.decode(Self.self, from: data) else { return nil }
         self = value
     }
+}
+
+/// The JSON coders of ``CodableAttributeValue``, configured once and shared (they keep no state
+/// between calls).
+private enum JSONCoders {
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }()
+    static let decoder = JSONDecoder()
 }

@@ -23,8 +23,11 @@ public final class ManagedObjectModel: Sendable {
     /// the program with a message naming the class and property.
     public init(_ types: [ManagedObject.Type]) {
         var entities: [EntityDescription] = []
+        var declarations: [[RelationshipDeclaration]] = []
         for (index, type) in types.enumerated() {
-            entities.append(ModelBuilder.entity(for: type, index: index))
+            let (entity, relationships) = ModelBuilder.entity(for: type, index: index)
+            entities.append(entity)
+            declarations.append(relationships)
         }
         var byType: [ObjectIdentifier: EntityDescription] = [:]
         var byName: [String: EntityDescription] = [:]
@@ -33,7 +36,7 @@ public final class ManagedObjectModel: Sendable {
             byType[ObjectIdentifier(entity.objectType)] = entity
             byName[entity.name] = entity
         }
-        ModelBuilder.resolveRelationships(entities, byType: byType)
+        ModelBuilder.resolveRelationships(entities, declarations: declarations, byType: byType)
         self.entities = entities
         self.entitiesByType = byType
         self.entitiesByName = byName

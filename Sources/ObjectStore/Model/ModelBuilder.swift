@@ -7,7 +7,9 @@ enum ModelBuilder {
         var declaration: PropertyDeclaration
     }
 
-    static func entity(for type: ManagedObject.Type, index: Int) -> EntityDescription {
+    /// The entity of a class, and its relationship declarations (resolved by
+    /// ``resolveRelationships(_:declarations:byType:)`` once every entity exists).
+    static func entity(for type: ManagedObject.Type, index: Int) -> (entity: EntityDescription, relationships: [RelationshipDeclaration]) {
         let recorder = DeclarationRecorder()
         let prototype = PropertyOrdinal.recording(into: recorder) {
             type.init(ManagedObject.Construction(
@@ -88,25 +90,27 @@ enum ModelBuilder {
             toManyCount: relationshipDeclarations.filter(\.isToMany).count,
             prototype: prototype
         )
-        pendingRelationships.withLock { $0[ObjectIdentifier(entity)] = relationshipDeclarations }
         prototype.entityDescription = entity
-        return entity
+        return (entity, relationshipDeclarations)
     }
 
-    /// Relationship declarations waiting for every entity of the model to exist.
-    private static let pendingRelationships = Locked<[ObjectIdentifier: [RelationshipDeclaration]]>([:])
-
-    static func resolveRelationships(_ entities: [EntityDescription], byType: [ObjectIdentifier: EntityDescription]) {
-        var declarations: [ObjectIdentifier: [RelationshipDeclaration]] = [:]
-        pendingRelationships.withLock { pending in
-            for entity in entities {
-                declarations[ObjectIdentifier(entity)] = pending.removeValue(forKey: ObjectIdentifier(entity)) ?? []
+    /// Builds every entity's relationships from its declarations (by entity, in model order).
+    static func resolveRelationships(_ entities: [EntityDescription], declarations: [[RelationshipDeclaration]], byType: [ObjectIdentifier: EntityDescription]) {
+        // Where each declared relationship will live: its index, and its key column if to-one.
+        var places: [[String: (index: Int, column: Int?)]] = []
+        for (entity, list) in zip(entities, declarations) {
+            var byName: [String: (index: Int, column: Int?)] = [:]
+            var nextColumn = entity.attributes.count
+            for (index, declaration) in list.enumerated() {
+                byName[declaration.name] = (index, declaration.isToMany ? nil : nextColumn)
+                if !declaration.isToMany { nextColumn += 1 }
             }
+            places.append(byName)
         }
         // Resolve declared inverses to names.
         var inverseNames: [String: String] = [:] // "Entity.rel" -> inverse name
-        for entity in entities {
-            for declaration in declarations[ObjectIdentifier(entity)] ?? [] {
+        for (entity, list) in zip(entities, declarations) {
+            for declaration in list {
                 guard let destination = byType[ObjectIdentifier(declaration.destinationType)] else {
                     preconditionFailure("\(entity.name).\(declaration.name): destination \(declaration.destinationType) is not an entity of this model")
                 }
@@ -123,31 +127,29 @@ enum ModelBuilder {
                 inverseNames[theirs] = inverseNames[theirs] ?? declaration.name
             }
         }
-        for entity in entities {
+        for (entity, list) in zip(entities, declarations) {
             var relationships: [RelationshipDescription] = []
-            var nextColumn = entity.attributes.count
             var nextToMany = 0
-            for declaration in declarations[ObjectIdentifier(entity)] ?? [] {
+            for declaration in list {
                 let destination = byType[ObjectIdentifier(declaration.destinationType)]!
                 let inverseName = inverseNames["\(entity.name).\(declaration.name)"]
                 var join: JoinTable?
+                var inverse: (index: Int, column: Int?)?
                 if let inverseName {
-                    let inverse = (declarations[ObjectIdentifier(destination)] ?? []).first { $0.name == inverseName }
-                    precondition(inverse != nil, "\(entity.name).\(declaration.name): inverse \(destination.name).\(inverseName) is not a relationship")
-                    if declaration.isToMany && inverse!.isToMany {
+                    inverse = places[destination.index][inverseName]
+                    guard let inverse else {
+                        preconditionFailure("\(entity.name).\(declaration.name): inverse \(destination.name).\(inverseName) is not a relationship")
+                    }
+                    if declaration.isToMany && declarations[destination.index][inverse.index].isToMany {
                         join = JoinTable(entity: entity.name, relationship: declaration.name, inverseEntity: destination.name, inverseRelationship: inverseName)
                     }
                 } else {
                     precondition(!declaration.isToMany, "\(entity.name).\(declaration.name): a to-many relationship needs an inverse to-one relationship")
                 }
-                var column: Int?
                 var toManyIndex: Int?
                 if declaration.isToMany {
                     toManyIndex = nextToMany
                     nextToMany += 1
-                } else {
-                    column = nextColumn
-                    nextColumn += 1
                 }
                 relationships.append(RelationshipDescription(
                     name: declaration.name,
@@ -156,11 +158,14 @@ enum ModelBuilder {
                     isToMany: declaration.isToMany,
                     deleteRule: declaration.deleteRule,
                     isOptional: declaration.isOptional,
-                    column: column,
+                    column: places[entity.index][declaration.name]?.column,
                     toManyIndex: toManyIndex,
                     destinationIndex: destination.index,
                     destination: destination,
-                    join: join
+                    join: join,
+                    inverseIndex: inverse?.index,
+                    inverseColumn: inverse?.column,
+                    inverseIsToMany: inverse.map { declarations[destination.index][$0.index].isToMany } ?? false
                 ))
             }
             entity.relationships = relationships

@@ -22,6 +22,17 @@ public struct RelationshipDescription: Sendable {
     public let destination: EntityDescription
     /// For a many-to-many relationship: the join table that links the two sides.
     package let join: JoinTable?
+    /// The position of the inverse relationship among the destination's relationships, if any.
+    package let inverseIndex: Int?
+    /// For a to-one inverse: its key column in the destination's values.
+    package let inverseColumn: Int?
+    /// Whether the inverse relationship is to-many (false without an inverse).
+    package let inverseIsToMany: Bool
+
+    /// The inverse relationship, if any.
+    package var inverse: RelationshipDescription? {
+        inverseIndex.map { destination.relationships[$0] }
+    }
 
     /// Whether both this relationship and its inverse are to-many.
     public var isManyToMany: Bool { join != nil }

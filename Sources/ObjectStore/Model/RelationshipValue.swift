@@ -13,7 +13,7 @@ public protocol RelationshipValue {
 extension Optional: RelationshipValue where Wrapped: ManagedObject {
     /// The wrapped class.
     public typealias Destination = Wrapped
-    /// False.
+    /// An optional holds at most one object: a to-one relationship.
     public static var isToMany: Bool { false }
 
     /// The related object, if any.
@@ -32,10 +32,11 @@ extension Optional: RelationshipValue where Wrapped: ManagedObject {
 extension Set: RelationshipValue where Element: ManagedObject {
     /// The element class.
     public typealias Destination = Element
-    /// True.
+    /// A set holds any number of objects: a to-many relationship.
     public static var isToMany: Bool { true }
 
-    /// The related objects (faulted in as one batch).
+    /// The related objects (faulted in as one batch). A getter cannot throw: when the objects
+    /// cannot be read the set is empty and the error is reported by the next save.
     @inlinable
     public static func _read(from object: ManagedObject, rawOrdinal: Int) -> Set<Element> {
         var result = Set<Element>()

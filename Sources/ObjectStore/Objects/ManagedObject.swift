@@ -24,8 +24,9 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     public let objectID: ObjectID
     @usableFromInline final var entityDescription: EntityDescription
     @usableFromInline final var ordinalBase: Int
-    /// The link to the owning context; nil once the object left its context (deleted and saved,
-    /// or the context was reset).
+    /// The link to the owning context; nil once the object left its context (its deletion was
+    /// saved or merged from another context, its insertion was rolled back, or the context was
+    /// reset).
     final var contextLink: ContextLink?
 
     /// The owning context, while the object belongs to one.
@@ -80,7 +81,9 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     /// The entity of this object.
     public final var entity: EntityDescription { entityDescription }
 
-    /// The context the object belongs to (nil once the context is gone or reset).
+    /// The context the object belongs to: nil once the object left it (its deletion was saved, or
+    /// merged from another context's save; its insertion was rolled back; the context was reset)
+    /// or the context is gone. Writing to such an object changes nothing that can be saved.
     public final var managedObjectContext: ManagedObjectContext? { context }
 
     /// Whether the object's values have not been loaded yet.
@@ -115,6 +118,15 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     /// Hashes the instance identity.
     public final func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
+    }
+
+    /// Takes values read from (or saved to) the parent as both the current and the saved values.
+    final func load(_ values: ContiguousArray<DatabaseValue>, version: Int64) {
+        self.values = values
+        snapshot = values
+        self.version = version
+        conflictBase = [:]
+        state.remove(.fault)
     }
 
     /// The snapshot as originally read, for optimistic locking.

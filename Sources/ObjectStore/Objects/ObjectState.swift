@@ -10,7 +10,7 @@ struct ObjectState: OptionSet {
     static let deleted = ObjectState(rawValue: 1 << 2)
     /// In the context's list of objects with unsaved changes.
     static let pending = ObjectState(rawValue: 1 << 3)
-    /// Already reported in the current objects-did-change batch.
+    /// In the context's list of changes the next objects-did-change processing reports.
     static let reported = ObjectState(rawValue: 1 << 4)
     /// A prototype used to read the model and resolve key paths; never stored.
     static let prototype = ObjectState(rawValue: 1 << 5)

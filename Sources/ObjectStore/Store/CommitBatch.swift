@@ -42,8 +42,11 @@ struct CommitBatch {
 /// What a commit did to each updated or deleted row.
 struct CommitOutcome {
     enum UpdateResult {
-        /// Written: the row before and after, and its new version.
-        case written(before: ContiguousArray<DatabaseValue>, after: ContiguousArray<DatabaseValue>, version: Int64)
+        /// Written: the row before and after, the columns written, and the row's new version.
+        case written(before: ContiguousArray<DatabaseValue>, after: ContiguousArray<DatabaseValue>, columns: [Int], version: Int64)
+        /// Another context had deleted the row and the policy writes the object again: the row is
+        /// inserted anew (version 1) with these values.
+        case reinserted(ContiguousArray<DatabaseValue>)
         /// Not written (rollback policy): the object takes the stored row.
         case discarded(StoreRow)
         /// The row was gone and the policy lets the deletion win: the object becomes deleted.

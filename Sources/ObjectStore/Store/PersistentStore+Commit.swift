@@ -23,11 +23,19 @@ extension PersistentStore {
                 for insert in batch.inserts {
                     try self.insertRow(entity: insert.entity, key: insert.key, version: 1, values: insert.values, db: db)
                 }
-                for link in batch.links {
-                    outcome.linksChanged.append(try self.apply(link, db: db))
+                // A delete the policy kept keeps its row's links, including those its delete
+                // rules meant to remove.
+                var kept: Set<ObjectID> = []
+                for (delete, result) in zip(batch.deletes, outcome.deletes) {
+                    if case .kept = result { kept.insert(self.objectID(delete.entity, delete.key)) }
                 }
-                for delete in batch.deletes {
-                    try self.unlinkAll(entity: delete.entity, key: delete.key, db: db)
+                for link in batch.links {
+                    let endsAtKeptRow = !kept.isEmpty && (kept.contains(self.objectID(link.owner, link.source))
+                        || kept.contains(self.objectID(link.relationship.destination, link.target)))
+                    outcome.linksChanged.append(endsAtKeptRow ? false : try self.apply(link, db: db))
+                }
+                for (delete, result) in zip(batch.deletes, outcome.deletes) {
+                    if case .deleted = result { try self.unlinkAll(entity: delete.entity, key: delete.key, db: db) }
                 }
                 return outcome
             }
@@ -66,7 +74,7 @@ extension PersistentStore {
         if try write(columns: update.changedColumns, of: update, version: update.expectedVersion, db: db) {
             var after = update.snapshot
             for column in update.changedColumns { after[column] = update.values[column] }
-            return .written(before: update.snapshot, after: after, version: update.expectedVersion + 1)
+            return .written(before: update.snapshot, after: after, columns: update.changedColumns, version: update.expectedVersion + 1)
         }
         guard let current = try row(entity: entity, key: update.key, db: db) else {
             switch policy {
@@ -75,7 +83,7 @@ extension PersistentStore {
                 return .deletedElsewhere
             case .mergeByPropertyObjectTrump, .overwrite:
                 try insertRow(entity: entity, key: update.key, version: 1, values: update.values, db: db)
-                return .written(before: entity.defaultValues.map { _ in .null }.asContiguous, after: update.values, version: 1)
+                return .reinserted(update.values)
             case .mergeByPropertyStoreTrump, .rollback:
                 return .deletedElsewhere
             }
@@ -105,7 +113,7 @@ extension PersistentStore {
         guard try write(columns: columns, of: update, version: current.version, db: db) else {
             throw ObjectStoreError.storeFailure(path: path, reason: "the row \(entity.name) \(update.key) changed during the save transaction")
         }
-        return .written(before: current.values, after: after, version: current.version + 1)
+        return .written(before: current.values, after: after, columns: columns, version: current.version + 1)
     }
 
     /// `UPDATE … SET columns, Z_OPT = version + 1 WHERE Z_PK = key AND Z_OPT = version`; true when
@@ -136,9 +144,7 @@ extension PersistentStore {
     }
 
     private func row(entity: EntityDescription, key: Int64, db: Database) throws -> StoreRow? {
-        var query = StoreQuery(entity: entity)
-        query.filters = [KeyMembership(keys: [key])]
-        let (text, arguments) = query.sql(.rows)
+        let (text, arguments) = KeyMembership.query(entity: entity, keys: [key]).sql(.rows)
         let statement = try db.cachedStatement(sql: text)
         var result: StoreRow?
         let width = Int32(entity.columnNames.count)
@@ -173,8 +179,4 @@ extension PersistentStore {
     func objectID(_ entity: EntityDescription, _ key: Int64) -> ObjectID {
         ObjectID(storeEntity: storeEntities[entity.index], key: key)
     }
-}
-
-extension Array {
-    var asContiguous: ContiguousArray<Element> { ContiguousArray(self) }
 }

@@ -168,17 +168,23 @@ final class PersistentStore: Sendable {
         }
     }
 
-    /// The keys linked to `ownKey` through a join table.
-    func linkedKeys(join: JoinTable, ownKey: Int64) throws(ObjectStoreError) -> [Int64] {
-        try read { db in
-            let statement = try db.cachedStatement(
-                sql: "SELECT \(join.otherColumn) FROM \(SQL.quote(join.name)) WHERE \(join.ownColumn) = ? ORDER BY \(join.otherColumn)")
-            var keys: [Int64] = []
-            try RawStatement.forEachRow(statement, db: db, arguments: [ownKey.databaseValue]) { sqlite in
-                keys.append(sqlite3_column_int64(sqlite, 0))
+    /// The keys linked to each of `ownKeys` through a join table, in key order (keys without
+    /// links are left out): one query per 500 keys.
+    func linkedKeys(join: JoinTable, ownKeys: [Int64]) throws(ObjectStoreError) -> [Int64: [Int64]] {
+        var result: [Int64: [Int64]] = [:]
+        for chunk in KeyMembership.chunks(of: ownKeys) {
+            try read { db in
+                let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                let statement = try db.cachedStatement(sql: """
+                    SELECT \(join.ownColumn), \(join.otherColumn) FROM \(SQL.quote(join.name)) \
+                    WHERE \(join.ownColumn) IN (\(placeholders)) ORDER BY \(join.ownColumn), \(join.otherColumn)
+                    """)
+                try RawStatement.forEachRow(statement, db: db, arguments: chunk.map(\.databaseValue)) { sqlite in
+                    result[sqlite3_column_int64(sqlite, 0), default: []].append(sqlite3_column_int64(sqlite, 1))
+                }
             }
-            return keys
         }
+        return result
     }
 
     /// The number of rows the query matches.
@@ -210,43 +216,32 @@ final class PersistentStore: Sendable {
     /// The rows with the given keys (missing keys are skipped).
     func rows(entity: EntityDescription, keys: [Int64]) throws(ObjectStoreError) -> [StoreRow] {
         var result: [StoreRow] = []
-        var start = 0
-        while start < keys.count {
-            let chunk = keys[start..<min(start + 500, keys.count)]
-            start += chunk.count
-            var query = StoreQuery(entity: entity)
-            query.filters = [KeyMembership(keys: Array(chunk))]
-            try forEachRow(query) { result.append($0) }
+        for chunk in KeyMembership.chunks(of: keys) {
+            try forEachRow(KeyMembership.query(entity: entity, keys: chunk)) { result.append($0) }
         }
         return result
     }
 
     /// Reserves `count` new keys for an entity: atomically in the database, so other contexts and
     /// other processes never receive the same keys. Returns the first reserved key.
+    ///
+    /// - Throws: ``ObjectStoreError/storeFailure(path:reason:)`` when the entity's key counter is
+    ///   missing from the store (handing out keys without it could repeat existing ones).
     func reserveKeys(entity: String, count: Int64) throws(ObjectStoreError) -> Int64 {
         do {
             return try writer.write { db in
                 try db.execute(sql: "UPDATE Z_PRIMARYKEY SET Z_MAX = Z_MAX + ? WHERE Z_ENT = ?", arguments: [count, entity])
-                let maximum = try Int64.fetchOne(db, sql: "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?", arguments: [entity]) ?? count
+                guard let maximum = try Int64.fetchOne(db, sql: "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?", arguments: [entity]) else {
+                    throw ObjectStoreError.storeFailure(
+                        path: self.path,
+                        reason: "the key counter of entity \(entity) is missing from Z_PRIMARYKEY, so no key can be reserved; restore the row (Z_MAX = the largest Z_PK of \(entity)) or restore a backup")
+                }
                 return maximum - count + 1
             }
+        } catch let error as ObjectStoreError {
+            throw error
         } catch {
             throw StoreErrors.map(error, path: path, timeout: busyTimeout)
         }
-    }
-}
-
-/// `Z_PK IN (…)`.
-struct KeyMembership: StoreFilter {
-    let keys: [Int64]
-
-    func sqlCondition(entity: EntityDescription, arguments: inout [DatabaseValue]) -> String {
-        for key in keys { arguments.append((key).databaseValue) }
-        return "t.Z_PK IN (" + Array(repeating: "?", count: keys.count).joined(separator: ", ") + ")"
-    }
-
-    func matches(_ object: ManagedObjectValues) -> Bool {
-        guard let key = object.object?.objectID.key else { return false }
-        return keys.contains(key)
     }
 }

@@ -1,0 +1,130 @@
+import Foundation
+import ObjectStore
+import Testing
+
+/// Holds a value for an observer that runs on the same queue as the test (the main queue).
+final class Handle<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// What reaches observers: change sets after saves and merges, objects-did-change notices.
+@Suite struct PublicationTests {
+    @MainActor @Test func changesAnObserverMakesWhileSavingAreSaved() async throws {
+        let container = try TestModel.inMemory()
+        let context = container.viewContext
+        let edited = try context.savedEvent(code: "e")
+        let editedID = edited.objectID
+        let followUp = Handle(try context.savedEvent(code: "f"))
+        // Observers run on the context's queue, here the main queue.
+        let token = context.addObjectsDidChangeObserver { notice in
+            if notice.updatedObjectIDs.contains(editedID) && followUp.value.title.isEmpty {
+                followUp.value.title = "from the observer"
+            }
+        }
+        defer { token.cancel() }
+        edited.title = "edited"
+        try context.save()
+        #expect(!context.hasChanges)
+        #expect(!followUp.value.hasChanges)
+        let check = container.newBackgroundContext()
+        let id = followUp.value.objectID
+        let stored = try await check.perform { try check.existingObject(with: id, as: Event.self).title }
+        #expect(stored == "from the observer")
+    }
+
+    @MainActor @Test func observerAddedAfterAnEditSeesLaterEdits() throws {
+        let container = try TestModel.inMemory()
+        let context = container.viewContext
+        let event = try context.savedEvent(code: "l")
+        event.title = "before observing"
+        let notices = Recorder<ObjectsDidChange>()
+        let token = context.addObjectsDidChangeObserver { notices.append($0) }
+        defer { token.cancel() }
+        event.title = "while observed"
+        context.processPendingChanges()
+        #expect(notices.values.flatMap(\.updatedObjectIDs) == [event.objectID])
+    }
+
+    @MainActor @Test func rollbackAndResetPublishNotices() throws {
+        let container = try TestModel.inMemory()
+        let context = container.viewContext
+        let saved = try context.savedEvent(code: "r")
+        let notices = Recorder<ObjectsDidChange>()
+        let token = context.addObjectsDidChangeObserver { notices.append($0) }
+        defer { token.cancel() }
+        saved.title = "unsaved"
+        let inserted = try context.insert(Event.self)
+        context.processPendingChanges()
+        let before = notices.values.count
+        context.rollback()
+        let rollback = try #require(notices.values.dropFirst(before).first)
+        #expect(rollback.refreshedObjectIDs == [saved.objectID])
+        #expect(rollback.invalidatedObjectIDs == [inserted.objectID])
+        let afterRollback = notices.values.count
+        context.reset()
+        let reset = try #require(notices.values.dropFirst(afterRollback).first)
+        #expect(reset.invalidatedObjectIDs == [saved.objectID])
+    }
+
+    @MainActor @Test func grandchildReceivesItsParentsSaveIntoTheViewContext() async throws {
+        let container = try TestModel.inMemory()
+        let view = container.viewContext
+        let id = try view.savedEvent(code: "g").objectID
+        let child = view.newChildContext(concurrency: .mainQueue)
+        let grandchild = child.newChildContext(concurrency: .mainQueue)
+        let inGrandchild = try grandchild.existingObject(with: id, as: Event.self)
+        let received = Recorder<ChangeSet>()
+        let token = grandchild.addChangeSetObserver { received.append($0) }
+        defer { token.cancel() }
+        try child.existingObject(with: id, as: Event.self).title = "from the child"
+        try child.save()
+        await grandchild.flush()
+        #expect(inGrandchild.title == "from the child")
+        #expect(received.values.map(\.originator) == [child.identifier])
+    }
+
+    @Test func observersSeeTheirContextsChangeSetsInTransactionOrder() async throws {
+        let container = try TestModel.inMemory()
+        let context = container.newBackgroundContext()
+        context.automaticallyMergesChangesFromParent = true
+        let other = container.newBackgroundContext()
+        let received = Recorder<Int64>()
+        let token = context.addChangeSetObserver { received.append($0.transactionNumber) }
+        defer { token.cancel() }
+        try await context.perform {
+            // Another context commits while this one is busy, so its merge waits in the queue...
+            try other.performAndWait { _ = try other.savedEvent(code: "other") }
+            // ...and this context's own save commits after it.
+            _ = try context.savedEvent(code: "own")
+        }
+        await context.flush()
+        let numbers = received.values
+        #expect(numbers.count == 2)
+        #expect(numbers == numbers.sorted(), "observer saw \(numbers)")
+    }
+
+    @Test func changeStreamsEndWhenTheirContextIsReleased() async throws {
+        let container = try TestModel.inMemory()
+        var context: ManagedObjectContext? = container.newBackgroundContext()
+        let changeSets = try #require(context).changeSets()
+        let notices = try #require(context).objectsDidChangeNotices()
+        context = nil
+        // Both loops end only when the streams finish; a guard task cancels them if they never do.
+        let ended = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                for await _ in changeSets {}
+                for await _ in notices {}
+                return !Task.isCancelled
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(60))
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+        #expect(ended)
+    }
+}
