@@ -29,8 +29,9 @@ public struct FetchRequest<Entity: ManagedObject>: Sendable {
     /// they are evaluated in memory with the same semantics as the store's SQL.
     ///
     /// - Complexity: unsaved objects of the entity cost O(k log k) on top of the query. When
-    ///   unsaved changes touch other entities the predicate or sort reads through relationships,
-    ///   every object of the entity is evaluated in memory (O(n)), so that those changes count.
+    ///   unsaved changes touch an entity the predicate or sort reads through relationships
+    ///   (the fetched entity too, for paths such as `mentor.name` that lead back to it), every
+    ///   object of the entity is evaluated in memory (O(n)), so that those changes count.
     public var includesPendingChanges = true
     /// What ``ManagedObjectContext/execute(_:)`` returns.
     public var resultType: FetchResultType = .managedObjects

@@ -12,7 +12,8 @@ package protocol StoreFilter: Sendable {
     /// The to-one paths from the entity the condition reads, which the query LEFT JOINs under
     /// the aliases ``SQL/alias(base:hops:)`` names.
     var joinPaths: [[RelationshipDescription]] { get }
-    /// The indexes of other entities the condition reads.
+    /// The indexes of the entities the condition reads through relationships (the filtered
+    /// entity too when a relationship leads back to it).
     var relatedEntities: Set<Int> { get }
 }
 

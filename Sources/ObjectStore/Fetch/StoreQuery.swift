@@ -155,12 +155,15 @@ package struct StoreQuery: Sendable {
         return lhs.key < rhs.key
     }
 
-    /// The entities besides `entity` whose unsaved changes can change the result.
+    /// The entities the query reaches through relationships, whose unsaved changes can change
+    /// the result of objects that have no unsaved changes themselves.
+    ///
+    /// Holds `entity` itself when a path leads back to it (`mentor.name`, `club.players.@count`):
+    /// then an unsaved change to any object of the entity can change another object's result.
     package var relatedEntities: Set<Int> {
         var result: Set<Int> = []
         for filter in filters { result.formUnion(filter.relatedEntities) }
         for order in orders { for hop in order.hops { result.insert(hop.destinationIndex) } }
-        result.remove(entity.index)
         return result
     }
 }

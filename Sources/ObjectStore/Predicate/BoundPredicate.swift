@@ -10,7 +10,8 @@ package struct BoundPredicate: StoreFilter {
     let node: BoundNode
     /// The to-one paths from the evaluated object the SQL reads (joined by the query).
     package let joinPaths: [[RelationshipDescription]]
-    /// The other entities the predicate reads (their unsaved changes can change its result).
+    /// The entities the predicate reads through relationships (their unsaved changes can change
+    /// its result).
     package let relatedEntities: Set<Int>
 
     /// Compiles `node` for `entity`.

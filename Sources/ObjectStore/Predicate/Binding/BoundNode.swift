@@ -60,8 +60,9 @@ indirect enum BoundNode: Sendable {
         }
     }
 
-    /// The indexes of the entities the predicate reads besides the root (to-one destinations,
-    /// to-many members and counted members).
+    /// The indexes of the entities the predicate reads through relationships (to-one
+    /// destinations, to-many members and counted members), the root's entity included when a
+    /// relationship leads back to it.
     var relatedEntities: Set<Int> {
         var result: Set<Int> = []
         forEachPart { part in
