@@ -104,11 +104,12 @@ package struct StoreQuery: Sendable {
             text += " WHERE " + filters.map { "(" + $0.sqlCondition(entity: entity, arguments: &arguments) + ")" }.joined(separator: " AND ")
         }
         if selection != .count {
-            if !orders.isEmpty {
-                text += " ORDER BY " + zip(orders, sortColumns).map { order, column in
-                    "\(column)\(order.collation.sqlSuffix) \(order.ascending ? "ASC" : "DESC")"
-                }.joined(separator: ", ") + ", t.Z_PK"
+            // Ties, and queries without sort descriptors, are ordered by key whatever plan
+            // SQLite picks, so limit and offset select stable pages.
+            let terms = zip(orders, sortColumns).map { order, column in
+                "\(column)\(order.collation.sqlSuffix) \(order.ascending ? "ASC" : "DESC")"
             }
+            text += " ORDER BY " + (terms + ["t.Z_PK"]).joined(separator: ", ")
             if let limit {
                 text += " LIMIT \(limit) OFFSET \(offset)"
             } else if offset > 0 {
