@@ -190,6 +190,22 @@ import Testing
         }
     }
 
+    @Test func filterWithAKeyPathThatIsNoStoredPropertyThrows() throws {
+        let (container, players, _) = try store(count: 3)
+        let context = container.viewContext
+        for request in [FetchRequest<Player>(where: \.label, equals: "x"), FetchRequest<Player>(where: \.nameAndNick, equals: "x")] {
+            #expect {
+                _ = try context.fetch(request)
+            } throws: { error in
+                guard case ObjectStoreError.invalidFetchRequest(.unknownKey(entity: "Player", _)) = error else { return false }
+                return true
+            }
+        }
+        var byClub = FetchRequest<Player>()
+        byClub.filter(\.club, equals: players[1].club?.objectID)
+        #expect(try context.fetch(byClub).map(\.name) == ["p1"])
+    }
+
     @Test func requestsAreSendableValues() async throws {
         let (container, _, _) = try store(count: 3)
         var request = FetchRequest<Player>(predicate: try FetchPredicate(format: "level > %d", 0), sortDescriptors: [FetchSortDescriptor(\.level)])
@@ -199,4 +215,11 @@ import Testing
         let level = try await context.perform { try context.fetch(sent).first?.level }
         #expect(level == 1)
     }
+}
+
+extension Player {
+    /// A computed property that reads no stored property.
+    fileprivate var label: String { "player" }
+    /// A computed property that reads two stored properties.
+    fileprivate var nameAndNick: String { (name ?? "") + nick }
 }
