@@ -170,7 +170,32 @@ struct PredicateBinder {
         if op.isOrdering && !domain.isOrdered { throw mismatch("\(domain) cannot be ordered; use == or !=") }
         if domain == .json { throw mismatch("JSON (Codable) attributes compare only with nil") }
         if !options.isEmpty && domain != .text { throw mismatch("[c] and [d] apply to strings, not to \(domain)") }
+        if domain == .decimal, let fixed = try comparisonBeyondDecimals(lhs, comparison, rhs, mismatch: mismatch) { return fixed }
         return .compare(try operand(lhs, domain, options, mismatch: mismatch), comparison, try operand(rhs, domain, options, mismatch: mismatch), domain.collation)
+    }
+
+    /// A decimal compared with a number beyond every decimal (an infinity, or too large for
+    /// `Decimal`): the same answer for every decimal, unknown for nil. Written as the decimal
+    /// compared with itself (`=` for true, `<>` for false), which SQL and memory both read so.
+    private func comparisonBeyondDecimals(_ lhs: Side, _ comparison: BoundComparison, _ rhs: Side, mismatch: (String) -> FetchPredicateError) throws(FetchPredicateError) -> BoundNode? {
+        let other: Side
+        let order: Int
+        if case .constant(let value) = rhs, let above = DecimalConstant.beyond(value) {
+            other = lhs
+            order = above ? -1 : 1
+        } else if case .constant(let value) = lhs, let above = DecimalConstant.beyond(value) {
+            other = rhs
+            order = above ? 1 : -1
+        } else {
+            return nil
+        }
+        let operand = try operand(other, .decimal, [], mismatch: mismatch)
+        return Self.sameForEveryValue(operand, comparison.holds(order))
+    }
+
+    /// `answer` for every non-nil value of `operand`, unknown for nil.
+    private static func sameForEveryValue(_ operand: BoundOperand, _ answer: Bool) -> BoundNode {
+        .compare(operand, answer ? .equal : .notEqual, operand, ValueDomain.decimal.collation)
     }
 
     private func nullTestOperand(_ side: Side, mismatch: (String) -> FetchPredicateError) throws(FetchPredicateError) -> BoundOperand? {
@@ -195,12 +220,23 @@ struct PredicateBinder {
         guard let domain else { throw mismatch("IN needs a key or a value on the left") }
         if domain == .json { throw mismatch("JSON (Codable) attributes compare only with nil") }
         if !options.isEmpty && domain != .text { throw mismatch("[c] and [d] apply to strings, not to \(domain)") }
-        let left = try operand(lhs, domain, options, mismatch: mismatch)
         var bound: [BoundOperand] = []
+        var droppedBeyondDecimals = false
         for element in elements {
             if case .list = element { throw mismatch("IN lists cannot be nested") }
+            // A number beyond every decimal equals none.
+            if domain == .decimal, case .constant(let value) = element, DecimalConstant.beyond(value) != nil {
+                droppedBeyondDecimals = true
+                continue
+            }
             bound.append(try operand(element, domain, options, mismatch: mismatch))
         }
+        if domain == .decimal, case .constant(let value) = lhs, DecimalConstant.beyond(value) != nil {
+            // No element equals it: false, or unknown when an element is nil.
+            return bound.reversed().reduce(BoundNode.constant(false)) { result, element in .or(Self.sameForEveryValue(element, false), result) }
+        }
+        let left = try operand(lhs, domain, options, mismatch: mismatch)
+        if bound.isEmpty && droppedBeyondDecimals { return Self.sameForEveryValue(left, false) }
         return .inList(left, bound, domain.collation)
     }
 
@@ -293,8 +329,15 @@ struct PredicateBinder {
         case (.decimal, .integer(let number)):
             return Decimal(number).storedValue
         case (.decimal, .double(let number)):
-            guard let decimal = Decimal(string: "\(number)", locale: Locale(identifier: "en_US_POSIX")), !number.isNaN else { return .null }
-            return decimal.storedValue
+            if number.isNaN { return .null }
+            switch DecimalConstant(number) {
+            case .exact(let decimal):
+                return decimal.storedValue
+            case .beyond:
+                throw mismatch("\(number) lies beyond every decimal; compare with <, <=, >, >=, == or !=")
+            case .inexact:
+                throw mismatch("Decimal cannot hold \(number) exactly (it keeps 38 digits, exponents from -128 to 127); pass a Decimal")
+            }
         case (.uuid, .uuid(let uuid)):
             return uuid.storedValue
         case (.bytes, .data(let data)):
