@@ -22,6 +22,13 @@ struct PredicateSQLWriter {
         case .or(let left, let right):
             return "(\(write(left)) OR \(write(right)))"
         case .compare(let left, let comparison, let right, let collation):
+            if let column = Self.textEquality(left, comparison, right, collation) {
+                // Byte equality implies equality under DS_STRING, so the second term changes no
+                // answer; it lets SQLite search an index collated DS_STRING (string indexes are).
+                let text = write(column), value = Self.constantValue(left, right)
+                arguments += [value, value]
+                return "(\(text) = ? AND \(text) = ?\(SortCollation.string.sqlSuffix))"
+            }
             return "(\(write(left)) \(comparison.sqlOperator) \(write(right))\(collation.sqlSuffix))"
         case .isNull(let operand, let negated):
             return "(\(write(operand)) IS \(negated ? "NOT " : "")NULL)"
@@ -67,6 +74,24 @@ struct PredicateSQLWriter {
             text = "(SELECT COUNT(*) FROM \(SQL.table(relationship.destination)) AS c WHERE \(Self.membership("c", of: relationship, owner: Self.alias(scope: operand.scope, hops: hops))))"
         }
         return operand.folding.isEmpty ? text : "ds_fold(\(text), \(operand.folding.rawValue))"
+    }
+
+    /// The column of a byte-equality test of a text column with a string constant, or nil.
+    private static func textEquality(_ left: BoundOperand, _ comparison: BoundComparison, _ right: BoundOperand, _ collation: SortCollation) -> BoundOperand? {
+        guard comparison == .equal, collation == .binary else { return nil }
+        for (column, constant) in [(left, right), (right, left)] {
+            if case .column = column.source, column.folding.isEmpty, case .constant(let value) = constant.source, case .string = value.storage {
+                return column
+            }
+        }
+        return nil
+    }
+
+    /// The constant side of a comparison whose other side is a column.
+    private static func constantValue(_ left: BoundOperand, _ right: BoundOperand) -> DatabaseValue {
+        if case .constant(let value) = right.source { return value }
+        if case .constant(let value) = left.source { return value }
+        return .null
     }
 
     /// The condition that the row aliased `member` is a member of `relationship` of the row
