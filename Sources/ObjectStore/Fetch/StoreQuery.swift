@@ -43,7 +43,7 @@ package struct StoreQuery: Sendable {
 
         /// The value in memory, as the SQL reads it.
         func value(values: ContiguousArray<DatabaseValue>, object: ManagedObject?) -> DatabaseValue {
-            ObjectPathReader.value(column: column, hops: hops, from: values, of: object)
+            ObjectPathReader.value(column: column, hops: hops, from: values, in: object?.context)
         }
     }
 
@@ -119,22 +119,38 @@ package struct StoreQuery: Sendable {
         return (text, arguments)
     }
 
-    /// Whether in-memory values satisfy every filter.
+    /// Whether in-memory values satisfy every filter; false when a read the filters need fails
+    /// (``evaluate(_:)-(ManagedObjectValues)`` throws the error instead).
     package func matches(_ values: ManagedObjectValues) -> Bool {
-        filters.allSatisfy { $0.matches(values) }
+        (try? evaluate(values)) ?? false
+    }
+
+    /// Whether in-memory values satisfy every filter.
+    ///
+    /// - Throws: the store's error when reading the members of a to-many relationship fails.
+    package func evaluate(_ values: ManagedObjectValues) throws(ObjectStoreError) -> Bool {
+        for filter in filters where try !filter.evaluate(values) { return false }
+        return true
+    }
+
+    /// Whether `object`, with its current (possibly unsaved) values, satisfies every filter; false
+    /// when a read fails (``evaluate(_:)-(ManagedObject)`` throws the error instead).
+    package func matches(_ object: ManagedObject) -> Bool {
+        matches(ManagedObjectValues(loading: object))
     }
 
     /// Whether `object`, with its current (possibly unsaved) values, satisfies every filter: the
     /// in-memory evaluation a fetched results controller runs on a changed object.
-    package func matches(_ object: ManagedObject) -> Bool {
-        if object.state.contains(.fault) { object.context?.fulfillFault(object) }
-        return matches(ManagedObjectValues(entity: entity, values: object.values, object: object))
+    ///
+    /// - Throws: the store's error when reading the members of a to-many relationship fails.
+    package func evaluate(_ object: ManagedObject) throws(ObjectStoreError) -> Bool {
+        try evaluate(ManagedObjectValues(loading: object))
     }
 
     /// The row of `object` with its current values and sort values, for ``areInIncreasingOrder(_:_:)``.
     package func row(of object: ManagedObject) -> StoreRow {
-        if object.state.contains(.fault) { object.context?.fulfillFault(object) }
-        return StoreRow(key: object.objectID.key, version: object.version, values: object.values, sortKeys: sortKeys(values: object.values, object: object))
+        let current = ManagedObjectValues(loading: object)
+        return StoreRow(key: object.objectID.key, version: object.version, values: current.values, sortKeys: sortKeys(values: current.values, object: object))
     }
 
     /// The sort values of an object in memory, as the SQL selects them.

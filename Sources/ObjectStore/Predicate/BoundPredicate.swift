@@ -20,7 +20,7 @@ package struct BoundPredicate: StoreFilter {
         let bound = try PredicateBinder(root: entity).bind(node)
         self.node = bound
         var paths: [[RelationshipDescription]] = []
-        bound.forEachPath { scope, hops in if scope == 0 && !hops.isEmpty { paths.append(hops) } }
+        bound.forEachPath { readsMember, hops in if !readsMember && !hops.isEmpty { paths.append(hops) } }
         joinPaths = paths
         relatedEntities = bound.relatedEntities
     }
@@ -32,14 +32,24 @@ package struct BoundPredicate: StoreFilter {
         return text
     }
 
+    /// Whether `object` satisfies the predicate; false when reading the members of a to-many
+    /// relationship fails (``evaluate(_:)-(ManagedObjectValues)`` throws the error instead).
     package func matches(_ object: ManagedObjectValues) -> Bool {
+        (try? evaluate(object)) ?? false
+    }
+
+    /// Whether `object` satisfies the predicate (unknown counts as no).
+    ///
+    /// - Throws: the store's error when reading the members of a to-many relationship fails.
+    package func evaluate(_ object: ManagedObjectValues) throws(ObjectStoreError) -> Bool {
         var evaluator = PredicateEvaluator(object)
-        return evaluator.evaluate(node) == true
+        return try evaluator.evaluate(node) == true
     }
 
     /// Whether `object` satisfies the predicate, with its current (possibly unsaved) values.
-    package func evaluate(_ object: ManagedObject) -> Bool {
-        if object.state.contains(.fault) { object.context?.fulfillFault(object) }
-        return matches(ManagedObjectValues(entity: entity, values: object.values, object: object))
+    ///
+    /// - Throws: the store's error when reading the members of a to-many relationship fails.
+    package func evaluate(_ object: ManagedObject) throws(ObjectStoreError) -> Bool {
+        try evaluate(ManagedObjectValues(loading: object))
     }
 }

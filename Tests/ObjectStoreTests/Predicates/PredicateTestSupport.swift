@@ -13,7 +13,7 @@ func bothAnswers<Entity: ManagedObject>(_ predicate: FetchPredicate<Entity>, in 
     let compiled = try BoundPredicate(predicate.node, entity: entity)
     var memory: Set<Int64> = []
     for object in context.registeredObjects where object.entity === entity && !object.isDeleted {
-        if compiled.evaluate(object) { memory.insert(object.objectID.key) }
+        if try compiled.evaluate(object) { memory.insert(object.objectID.key) }
     }
     return (sql, memory)
 }

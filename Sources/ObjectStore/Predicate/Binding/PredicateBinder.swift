@@ -39,7 +39,7 @@ struct PredicateBinder {
             }
             let memberSide = try self.memberSide(relationship, member, key: key)
             let inner = try bindSimple(memberSide, comparison.op, rhs, options: comparison.options)
-            return .quantified(quantifier, owner: hops, ownerScope: 0, relationship: relationship, inner: inner)
+            return .quantified(BoundQuantifier(quantifier, owner: hops, relationship: relationship, inner: inner))
         }
         if case let .toMany(hops, relationship, member, key) = rhs {
             // `value IN toMany.key` is `ANY toMany.key == value`; a quantifier may also stand
@@ -54,7 +54,7 @@ struct PredicateBinder {
             }
             let memberSide = try self.memberSide(relationship, member, key: key)
             let inner = try bindSimple(lhs, op, memberSide, options: comparison.options)
-            return .quantified(comparison.quantifier ?? .any, owner: hops, ownerScope: 0, relationship: relationship, inner: inner)
+            return .quantified(BoundQuantifier(comparison.quantifier ?? .any, owner: hops, relationship: relationship, inner: inner))
         }
         if comparison.quantifier != nil {
             throw .typeMismatch(entity: root.name, key: keyName(lhs) ?? keyName(rhs) ?? "?", reason: "ANY, ALL and NONE need a to-many key path")
@@ -71,7 +71,7 @@ struct PredicateBinder {
         case .list(let elements):
             return .list(elements)
         case .evaluatedObject:
-            return .operand(BoundOperand(source: .objectKey(hops: []), scope: 0), .object(root.name), key: "SELF")
+            return .operand(BoundOperand(source: .objectKey(hops: [])), .object(root.name), key: "SELF")
         case .key(let reference):
             guard let names = reference.names(on: root) else {
                 throw .unknownKey(entity: root.name, key: reference.description)
@@ -81,35 +81,34 @@ struct PredicateBinder {
             if case .toMany(let relationship, let member) = resolved.end {
                 return .toMany(hops: resolved.hops, relationship: relationship, member: member, key: key)
             }
-            let (operand, domain) = Self.operand(resolved, scope: 0)
+            let (operand, domain) = Self.operand(resolved, readsMember: false)
             return .operand(operand, domain, key: key)
         }
     }
 
-    /// The member of a to-many relationship (scope 1), or a key that continues from it.
+    /// The member of a to-many relationship, or a key that continues from it.
     private func memberSide(_ relationship: RelationshipDescription, _ member: [String], key: String) throws(FetchPredicateError) -> Side {
         let destination = relationship.destination
         guard !member.isEmpty else {
-            return .operand(BoundOperand(source: .objectKey(hops: []), scope: 1), .object(destination.name), key: key)
+            return .operand(BoundOperand(source: .objectKey(hops: []), readsMember: true), .object(destination.name), key: key)
         }
         let resolved = try ResolvedKey(member, from: destination, key: key, root: root)
         switch resolved.end {
         case .toMany:
             throw .typeMismatch(entity: root.name, key: key, reason: "only one to-many relationship may appear in a key path (besides a member's @count)")
         case .attribute, .toOne, .count:
-            let (operand, domain) = Self.operand(resolved, scope: 1)
+            let (operand, domain) = Self.operand(resolved, readsMember: true)
             return .operand(operand, domain, key: key)
         }
     }
 
-    private static func operand(_ key: ResolvedKey, scope: Int) -> (BoundOperand, ValueDomain) {
+    private static func operand(_ key: ResolvedKey, readsMember: Bool) -> (BoundOperand, ValueDomain) {
         switch key.end {
-        case .attribute(let attribute):
-            return (BoundOperand(source: .column(hops: key.hops, column: attribute.column, name: attribute.name), scope: scope), ValueDomain(attribute.type))
-        case .toOne(let relationship):
-            return (BoundOperand(source: .column(hops: key.hops, column: relationship.column ?? 0, name: relationship.name), scope: scope), .object(relationship.destinationName))
+        case .attribute, .toOne:
+            let column = key.column
+            return (BoundOperand(source: .column(hops: key.hops, column: column.index, name: column.name), readsMember: readsMember), column.domain)
         case .count(let relationship):
-            return (BoundOperand(source: .count(hops: key.hops, relationship: relationship), scope: scope), .number)
+            return (BoundOperand(source: .count(hops: key.hops, relationship: relationship), readsMember: readsMember), .number)
         case .toMany:
             preconditionFailure("to-many keys are quantified before they become operands")
         }
@@ -201,8 +200,8 @@ struct PredicateBinder {
     private func nullTestOperand(_ side: Side, mismatch: (String) -> FetchPredicateError) throws(FetchPredicateError) -> BoundOperand? {
         switch side {
         case .operand(let operand, _, _): return operand
-        case .constant(.null): return BoundOperand(source: .constant(.null), scope: 0)
-        case .constant(let value): return BoundOperand(source: .constant(try convert(value, to: ValueDomain(of: value) ?? .number, mismatch: mismatch)), scope: 0)
+        case .constant(.null): return BoundOperand(source: .constant(.null))
+        case .constant(let value): return BoundOperand(source: .constant(try convert(value, to: ValueDomain(of: value) ?? .number, mismatch: mismatch)))
         case .list, .toMany: throw mismatch("a list cannot be compared with nil")
         }
     }
@@ -303,7 +302,7 @@ struct PredicateBinder {
             if !options.isEmpty, case .string(let text) = stored.storage {
                 stored = TextFolding.fold(text, options).databaseValue
             }
-            return BoundOperand(source: .constant(stored), scope: 0)
+            return BoundOperand(source: .constant(stored))
         case .list, .toMany:
             throw mismatch("a list {…} works only with IN and BETWEEN")
         }
