@@ -9,9 +9,9 @@ package import GRDB
 package struct StoreQuery: Sendable {
     /// What the query returns.
     package enum Selection: Sendable {
-        /// `Z_PK, Z_OPT`, every column, then the sort values.
+        /// `Z_PK, Z_OPT`, every column, then the sort keys (``StoreQuery/sortKeys(values:object:)``).
         case rows
-        /// `Z_PK` and the sort values.
+        /// `Z_PK` and the sort keys.
         case keys
         /// `Z_PK` only.
         case ids
@@ -84,10 +84,11 @@ package struct StoreQuery: Sendable {
     package func sql(_ selection: Selection) -> (text: String, arguments: [DatabaseValue]) {
         var arguments: [DatabaseValue] = []
         let sortColumns = orders.map { $0.projection.sql(from: entity) }
+        let sortKeys = zip(orders, sortColumns).map { order, column in order.collation.sortKeySQL(column) }
         let columns: String
         switch selection {
-        case .rows: columns = ([SQL.rowColumns(entity, alias: "t")] + sortColumns).joined(separator: ", ")
-        case .keys: columns = (["t.Z_PK"] + sortColumns).joined(separator: ", ")
+        case .rows: columns = ([SQL.rowColumns(entity, alias: "t")] + sortKeys).joined(separator: ", ")
+        case .keys: columns = (["t.Z_PK"] + sortKeys).joined(separator: ", ")
         case .ids: columns = "t.Z_PK"
         case .projections: columns = (["t.Z_PK"] + projections.map { $0.sql(from: entity) }).joined(separator: ", ")
         case .count: columns = "COUNT(*)"
@@ -153,20 +154,21 @@ package struct StoreQuery: Sendable {
         return StoreRow(key: object.objectID.key, version: object.version, values: current.values, sortKeys: sortKeys(values: current.values, object: object))
     }
 
-    /// The sort values of an object in memory, as the SQL selects them.
+    /// The sort keys of an object in memory, as the SQL selects them: the values sorted by, with
+    /// text case-folded for case-insensitive and localized orders (so each is folded once).
     package func sortKeys(values: ContiguousArray<DatabaseValue>, object: ManagedObject?) -> ContiguousArray<DatabaseValue> {
         var keys = ContiguousArray<DatabaseValue>()
         keys.reserveCapacity(orders.count)
         for order in orders {
-            keys.append(order.projection.value(values: values, object: object))
+            keys.append(order.collation.sortKey(order.projection.value(values: values, object: object)))
         }
         return keys
     }
 
-    /// Orders two rows as the SQL `ORDER BY` does, from their sort values (ties by key).
+    /// Orders two rows as the SQL `ORDER BY` does, from their sort keys (ties by key).
     package func areInIncreasingOrder(_ lhs: StoreRow, _ rhs: StoreRow) -> Bool {
         for (index, order) in orders.enumerated() {
-            let comparison = order.collation.compare(lhs.sortKeys[index], rhs.sortKeys[index])
+            let comparison = order.collation.compareSortKeys(lhs.sortKeys[index], rhs.sortKeys[index])
             if comparison != 0 { return order.ascending ? comparison < 0 : comparison > 0 }
         }
         return lhs.key < rhs.key

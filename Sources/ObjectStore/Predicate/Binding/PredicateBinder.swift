@@ -256,11 +256,9 @@ struct PredicateBinder {
         let right = try operand(rhs, .text, [], mismatch: mismatch)
         var matcher: TextMatcher?
         if case .constant(.string(let pattern)) = rhs {
-            if textOperator == .matches {
-                let folded = TextFolding.fold(pattern, options.intersection(.diacriticInsensitive))
-                if let reason = RegexBox.compileError(folded) { throw .invalidRegularExpression(pattern: pattern, reason: reason) }
-            }
-            matcher = TextMatcher(textOperator, pattern: pattern, options: options)
+            let compiled = TextMatcher(textOperator, pattern: pattern, options: options)
+            if let reason = compiled.regexError { throw .invalidRegularExpression(pattern: pattern, reason: reason) }
+            matcher = compiled
         }
         return .text(textOperator, left, right, options, matcher)
     }

@@ -7,13 +7,14 @@ enum ObjectPathReader {
     /// The values and key of the object reached from `values` through `hops` (objects registered
     /// in `context`, loaded if needed), or nil when a hop is nil or points at a missing row.
     static func follow(
-        _ hops: [RelationshipDescription],
+        _ hops: ArraySlice<RelationshipDescription>,
         from values: ContiguousArray<DatabaseValue>,
         in context: ManagedObjectContext?
     ) -> (values: ContiguousArray<DatabaseValue>, key: Int64)? {
         var values = values
         var reached: Int64?
         for hop in hops {
+            OperationCounts.record(\.hopsFollowed)
             guard let column = hop.column, column < values.count, case .int64(let key) = values[column].storage,
                   let context else { return nil }
             let next = context.registeredOrFault(entity: hop.destinationIndex, key: key)
@@ -34,7 +35,7 @@ enum ObjectPathReader {
         in context: ManagedObjectContext?
     ) -> DatabaseValue {
         if hops.isEmpty { return stored(column, of: values) }
-        guard let reached = follow(hops, from: values, in: context)?.values else { return .null }
+        guard let reached = follow(hops[...], from: values, in: context)?.values else { return .null }
         return stored(column, of: reached)
     }
 

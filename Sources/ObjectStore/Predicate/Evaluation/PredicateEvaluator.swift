@@ -20,6 +20,9 @@ struct PredicateEvaluator {
     private let context: ManagedObjectContext?
     /// The member of the quantifier being evaluated.
     private var member: Row?
+    /// The objects reached so far from the evaluated object through to-one paths (nil for a
+    /// path that ends at nil), so that each path is followed once per evaluation.
+    private var reached: [(hops: ArraySlice<RelationshipDescription>, row: Row?)] = []
 
     init(_ object: ManagedObjectValues) {
         root = Row(values: object.values, key: object.object?.objectID.key)
@@ -129,9 +132,40 @@ struct PredicateEvaluator {
     }
 
     /// The object reached through to-one `hops` from the evaluated object or the member, or nil.
-    private func target(readsMember: Bool, hops: [RelationshipDescription]) -> Row? {
+    /// Paths from the evaluated object are followed once, from their longest prefix followed
+    /// before.
+    private mutating func target(readsMember: Bool, hops: [RelationshipDescription]) -> Row? {
         guard let start = readsMember ? member : root else { return nil }
         if hops.isEmpty { return start }
-        return ObjectPathReader.follow(hops, from: start.values, in: context).map { Row(values: $0.values, key: $0.key) }
+        if readsMember { return follow(hops[...], from: start) }
+        if let known = reachedRow(hops[...]) { return known }
+        var from = start
+        var followed = 0
+        for length in stride(from: hops.count - 1, to: 0, by: -1) {
+            guard let known = reachedRow(hops[..<length]) else { continue }
+            guard let row = known else {
+                reached.append((hops[...], nil))
+                return nil
+            }
+            from = row
+            followed = length
+            break
+        }
+        let row = follow(hops[followed...], from: from)
+        reached.append((hops[...], row))
+        return row
+    }
+
+    /// The object at the end of a path followed before in this evaluation: `.some(nil)` when the
+    /// path ends at nil, nil when the path was not followed.
+    private func reachedRow(_ hops: ArraySlice<RelationshipDescription>) -> Row?? {
+        for entry in reached where entry.hops.count == hops.count && entry.hops.elementsEqual(hops, by: { $0.column == $1.column }) {
+            return .some(entry.row)
+        }
+        return nil
+    }
+
+    private func follow(_ hops: ArraySlice<RelationshipDescription>, from start: Row) -> Row? {
+        ObjectPathReader.follow(hops, from: start.values, in: context).map { Row(values: $0.values, key: $0.key) }
     }
 }
