@@ -49,6 +49,20 @@ import Testing
         #expect(pending == saved)
     }
 
+    @Test func aMentorDeletedUnsavedReadsAsMissing() throws {
+        let (container, players, _) = try players(4)
+        let context = container.viewContext
+        players[1].mentor = players[0]
+        players[3].mentor = players[2]
+        try context.save()
+        context.delete(players[0])
+        let request = FetchRequest<Player>(predicate: try FetchPredicate(format: "mentor != nil AND mentor.name == nil"))
+        #expect(try FetchPredicate<Player>(format: "mentor.name == nil").evaluate(with: players[1]))
+        let (pending, saved) = try beforeAndAfterSaving(request, context)
+        #expect(saved == [players[1].objectID.key])
+        #expect(pending == saved)
+    }
+
     @Test func unsavedRenameOfAMentorReordersASortByMentorName() throws {
         let (container, players, _) = try players(4)
         let context = container.viewContext

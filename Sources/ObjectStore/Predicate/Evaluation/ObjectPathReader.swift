@@ -2,10 +2,12 @@ import GRDB
 
 /// Reads values through to-one relationships in memory exactly as the store's LEFT JOINs read
 /// them: a nil key or a key without a row gives NULL, and NaN reads as NULL (SQLite stores NaN as
-/// NULL).
+/// NULL). An object deleted in the context (not saved yet) counts as missing, as its row will be
+/// once saved.
 enum ObjectPathReader {
     /// The values and key of the object reached from `values` through `hops` (objects registered
-    /// in `context`, loaded if needed), or nil when a hop is nil or points at a missing row.
+    /// in `context`, loaded if needed), or nil when a hop is nil or points at a missing or deleted
+    /// object.
     static func follow(
         _ hops: ArraySlice<RelationshipDescription>,
         from values: ContiguousArray<DatabaseValue>,
@@ -19,7 +21,7 @@ enum ObjectPathReader {
                   let context else { return nil }
             let next = context.registeredOrFault(entity: hop.destinationIndex, key: key)
             if next.state.contains(.fault) { context.fulfillFault(next) }
-            if next.state.contains(.missing) { return nil }
+            if !next.state.isDisjoint(with: [.missing, .deleted]) { return nil }
             values = next.values
             reached = key
         }
