@@ -120,6 +120,48 @@ import Testing
         }
     }
 
+    @Test func randomTypedPredicatesAgreeInSQLAndMemoryAndWithTheirFormat() throws {
+        let cases = max(1, caseCount("DIFFABLE_RANDOM_CASES", default: 800) / 4)
+        var checked = 0
+        var matched = 0
+        var reparsed = 0
+        while checked < cases {
+            let storeSeed = firstSeed &+ 0xC000_0000 &+ UInt64(checked)
+            var generator = SplitMix64(seed: storeSeed)
+            let container = try PredicateModel.inMemory()
+            let context = container.viewContext
+            let objects = try RandomPredicateData.populate(context, players: playersPerStore, &generator)
+            let entity = context.model.entity(for: Player.self)
+            for index in 0..<min(predicatesPerStore, cases - checked) {
+                var random = RandomTypedPredicates(seed: storeSeed &+ UInt64(index), clubs: objects.clubs)
+                let typed = random.predicate()
+                let place = Self.place(store: storeSeed &- 0xC000_0000, case: index, passes: 4)
+                do {
+                    let answers = try bothAnswers(typed, in: context)
+                    let format = FetchPredicate<Player>(node: typed.resolvingKeyPaths(on: entity)).predicateFormat
+                    if answers.sql != answers.memory {
+                        Issue.record("\(place): typed \(format) selects \(answers.sql.sorted()) in SQL, \(answers.memory.sorted()) in memory")
+                    }
+                    // The same predicate written as a format string and parsed back, when its
+                    // constants have a literal form (NaN, infinities and objects have none).
+                    if let parsed = try? bothAnswers(FetchPredicate<Player>(format: format), in: context) {
+                        reparsed += 1
+                        if parsed.sql != answers.sql || parsed.memory != answers.sql {
+                            Issue.record("\(place): typed \(format) selects \(answers.sql.sorted()), parsed back \(parsed.sql.sorted()) in SQL and \(parsed.memory.sorted()) in memory")
+                        }
+                    }
+                    matched += answers.sql.count
+                } catch {
+                    Issue.record("\(place): typed \(typed) failed: \(error)")
+                }
+                checked += 1
+            }
+        }
+        print("differential typed predicates: \(checked) predicates (\(reparsed) also parsed back from their format), \(checked * playersPerStore) (predicate, object) pairs, \(matched) matches")
+        #expect(checked == cases)
+        #expect(reparsed * 2 > checked, "only \(reparsed) of \(checked) typed predicates parse back from their format")
+    }
+
     /// A request run with unsaved changes, to compare with the store after saving.
     private struct PendingCheck {
         var place: String
