@@ -15,6 +15,26 @@ import Testing
         #expect(counts.regexCompilations == 2)
     }
 
+    @Test func aPatternReadFromTheEvaluatedObjectIsCompiledOncePerEvaluation() throws {
+        let container = try PredicateModel.inMemory()
+        let context = container.viewContext
+        let club = try context.insert(Club.self)
+        club.name = "x.*"
+        for index in 0..<50 {
+            let player = try context.insert(Player.self)
+            player.nick = "n\(index)"
+            player.club = club
+        }
+        try context.save()
+        // An unsaved change of a member: the members are evaluated in memory.
+        club.players.first?.level = 1
+        let compiled = try BoundPredicate(FetchPredicate<Club>(format: "ANY players.nick MATCHES name").node, entity: context.model.entity(for: Club.self))
+        let counts = OperationCounts()
+        let matched = try OperationCounts.$current.withValue(counts) { try compiled.evaluate(club) }
+        #expect(!matched)
+        #expect(counts.regexCompilations == 1)
+    }
+
     @Test func toOnePathsAreFollowedOncePerEvaluation() throws {
         let container = try PredicateModel.inMemory()
         let context = container.viewContext

@@ -23,6 +23,9 @@ struct PredicateEvaluator {
     /// The objects reached so far from the evaluated object through to-one paths (nil for a
     /// path that ends at nil), so that each path is followed once per evaluation.
     private var reached: [(hops: ArraySlice<RelationshipDescription>, row: Row?)] = []
+    /// The last pattern read from a key and compiled, reused while it stays the same (a pattern
+    /// from the evaluated object, tried on each member of a quantifier).
+    private var lastMatcher: (pattern: String, matcher: TextMatcher)?
 
     init(_ object: ManagedObjectValues) {
         root = Row(values: object.values, key: object.object?.objectID.key)
@@ -58,7 +61,7 @@ struct PredicateEvaluator {
             return try membership(value(operand), elements, collation)
         case .text(let textOperator, let left, let right, let options, let matcher):
             guard case .string(let subject) = try value(left).storage, case .string(let pattern) = try value(right).storage else { return nil }
-            return (matcher ?? TextMatcher(textOperator, pattern: pattern, options: options)).matches(subject)
+            return (matcher ?? keyPatternMatcher(textOperator, pattern, options)).matches(subject)
         case .quantified(let quantifier):
             return try quantify(quantifier)
         }
@@ -107,6 +110,18 @@ struct PredicateEvaluator {
         case .all: return !failed
         case .none: return !satisfied
         }
+    }
+
+    /// The compiled form of a pattern read from a key (the same bytes give the same matcher;
+    /// `==` on strings would also take canonically equivalent patterns, which match differently).
+    private mutating func keyPatternMatcher(_ textOperator: TextOperator, _ pattern: String, _ options: ComparisonOptions) -> TextMatcher {
+        if let last = lastMatcher, last.matcher.textOperator == textOperator, last.matcher.options == options,
+           last.pattern.utf8.elementsEqual(pattern.utf8) {
+            return last.matcher
+        }
+        let matcher = TextMatcher(textOperator, pattern: pattern, options: options)
+        lastMatcher = (pattern, matcher)
+        return matcher
     }
 
     // MARK: Values
