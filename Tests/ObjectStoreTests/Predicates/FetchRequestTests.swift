@@ -4,23 +4,7 @@ import Testing
 
 @MainActor @Suite struct FetchRequestTests {
     private func store(count: Int = 10) throws -> (PersistentContainer, [Player], [Club]) {
-        let container = try PredicateModel.inMemory()
-        let context = container.viewContext
-        let clubs = try ["Lions", "Bears"].map { name -> Club in
-            let club = try context.insert(Club.self)
-            club.name = name
-            return club
-        }
-        let players = try (0..<count).map { index -> Player in
-            let player = try context.insert(Player.self)
-            player.name = "p\(index)"
-            player.level = index
-            player.age = index % 3 == 0 ? nil : index
-            player.club = clubs[index % 2]
-            return player
-        }
-        try context.save()
-        return (container, players, clubs)
+        try clubsAndPlayers(count)
     }
 
     private func names(_ request: FetchRequest<Player>, _ context: ManagedObjectContext) throws -> [String?] {

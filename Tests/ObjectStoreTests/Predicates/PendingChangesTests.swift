@@ -6,24 +6,13 @@ import Testing
 /// player's mentor is a player; a club's players are players): a fetch that includes pending
 /// changes must give what the same fetch gives after saving.
 @MainActor @Suite struct PendingChangesTests {
-    private func players(_ count: Int) throws -> (PersistentContainer, [Player], [Club]) {
-        let container = try PredicateModel.inMemory()
-        let context = container.viewContext
-        let clubs = try ["Lions", "Bears"].map { name -> Club in
-            let club = try context.insert(Club.self)
-            club.name = name
-            return club
-        }
-        var players: [Player] = []
-        for index in 0..<count {
-            let player = try context.insert(Player.self)
-            player.name = "p\(index)"
-            player.level = index
-            player.club = clubs[index % 2]
-            players.append(player)
-        }
-        try context.save()
-        return (container, players, clubs)
+    /// Four saved players; p0 mentors p1 and p2 mentors p3.
+    private func mentored() throws -> (PersistentContainer, [Player]) {
+        let (container, players, _) = try clubsAndPlayers(4)
+        players[1].mentor = players[0]
+        players[3].mentor = players[2]
+        try container.viewContext.save()
+        return (container, players)
     }
 
     /// The keys a request selects now (with pending changes) and after saving (SQL only).
@@ -36,11 +25,8 @@ import Testing
     }
 
     @Test func unsavedRenameOfAMentorCountsInAFetchOfItsMentees() throws {
-        let (container, players, _) = try players(4)
+        let (container, players) = try mentored()
         let context = container.viewContext
-        players[1].mentor = players[0]
-        players[3].mentor = players[2]
-        try context.save()
         players[0].name = "new"
         let request = FetchRequest<Player>(predicate: try FetchPredicate(format: "mentor.name == 'new'"))
         #expect(try FetchPredicate<Player>(format: "mentor.name == 'new'").evaluate(with: players[1]))
@@ -50,11 +36,8 @@ import Testing
     }
 
     @Test func aMentorDeletedUnsavedReadsAsMissing() throws {
-        let (container, players, _) = try players(4)
+        let (container, players) = try mentored()
         let context = container.viewContext
-        players[1].mentor = players[0]
-        players[3].mentor = players[2]
-        try context.save()
         context.delete(players[0])
         let request = FetchRequest<Player>(predicate: try FetchPredicate(format: "mentor != nil AND mentor.name == nil"))
         #expect(try FetchPredicate<Player>(format: "mentor.name == nil").evaluate(with: players[1]))
@@ -64,11 +47,8 @@ import Testing
     }
 
     @Test func unsavedRenameOfAMentorReordersASortByMentorName() throws {
-        let (container, players, _) = try players(4)
+        let (container, players) = try mentored()
         let context = container.viewContext
-        players[1].mentor = players[0]
-        players[3].mentor = players[2]
-        try context.save()
         players[0].name = "z"
         let request = FetchRequest<Player>(predicate: try FetchPredicate(format: "mentor != nil"), sortDescriptors: [FetchSortDescriptor("mentor.name")])
         let (pending, saved) = try beforeAndAfterSaving(request, context)
@@ -77,7 +57,7 @@ import Testing
     }
 
     @Test func unsavedMoveOfAnotherPlayerChangesTheCountOfMyClub() throws {
-        let (container, players, clubs) = try players(5)
+        let (container, players, clubs) = try clubsAndPlayers(5)
         let context = container.viewContext
         // Lions: p0, p2, p4; Bears: p1, p3. Moving p4 leaves the Lions with two players.
         players[4].club = clubs[1]
@@ -88,7 +68,7 @@ import Testing
     }
 
     @Test func unsavedChangeOfAnotherPlayerCountsInAQuantifierOverMyClub() throws {
-        let (container, players, _) = try players(4)
+        let (container, players, _) = try clubsAndPlayers(4)
         let context = container.viewContext
         players[3].level = 100
         let request = FetchRequest<Player>(predicate: try FetchPredicate(format: "ANY club.players.level >= 100"), sortDescriptors: [FetchSortDescriptor(\.level)])

@@ -57,15 +57,10 @@ import Testing
         let cases = caseCount("DIFFABLE_RANDOM_CASES", default: 800)
         var pairs = 0
         var matched = 0
-        var checked = 0
-        while checked < cases {
-            let storeSeed = firstSeed &+ UInt64(checked)
-            var generator = SplitMix64(seed: storeSeed)
-            let container = try PredicateModel.inMemory()
-            let context = container.viewContext
-            let objects = try RandomPredicateData.populate(context, players: playersPerStore, &generator)
-            let fresh = container.newBackgroundContext()
-            for index in 0..<min(predicatesPerStore, cases - checked) {
+        let checked = try forEachRandomStore(offset: 0, cases: cases, perStore: predicatesPerStore) { store in
+            let storeSeed = store.seed, context = store.context, objects = store.objects
+            let fresh = store.container.newBackgroundContext()
+            for index in 0..<store.count {
                 let random = RandomCase(seed: storeSeed &+ UInt64(index), index: index, objects)
                 let place = Self.place(store: storeSeed, case: index)
                 // Every fourth predicate starts from faults again.
@@ -83,7 +78,6 @@ import Testing
                     pairs += objects.medals.count
                 }
                 matched += answers?.sql.count ?? 0
-                checked += 1
             }
         }
         print("differential predicates: \(checked) predicates, \(pairs) (predicate, object) pairs (each also evaluated from faults in a fresh context), \(matched) matches, seeds from 0x\(String(firstSeed, radix: 16))")
@@ -122,17 +116,12 @@ import Testing
 
     @Test func randomTypedPredicatesAgreeInSQLAndMemoryAndWithTheirFormat() throws {
         let cases = max(1, caseCount("DIFFABLE_RANDOM_CASES", default: 800) / 4)
-        var checked = 0
         var matched = 0
         var reparsed = 0
-        while checked < cases {
-            let storeSeed = firstSeed &+ 0xC000_0000 &+ UInt64(checked)
-            var generator = SplitMix64(seed: storeSeed)
-            let container = try PredicateModel.inMemory()
-            let context = container.viewContext
-            let objects = try RandomPredicateData.populate(context, players: playersPerStore, &generator)
+        let checked = try forEachRandomStore(offset: 0xC000_0000, cases: cases, perStore: predicatesPerStore) { store in
+            let storeSeed = store.seed, context = store.context, objects = store.objects
             let entity = context.model.entity(for: Player.self)
-            for index in 0..<min(predicatesPerStore, cases - checked) {
+            for index in 0..<store.count {
                 var random = RandomTypedPredicates(seed: storeSeed &+ UInt64(index), clubs: objects.clubs)
                 let typed = random.predicate()
                 let place = Self.place(store: storeSeed &- 0xC000_0000, case: index, passes: 4)
@@ -154,7 +143,6 @@ import Testing
                 } catch {
                     Issue.record("\(place): typed \(typed) failed: \(error)")
                 }
-                checked += 1
             }
         }
         print("differential typed predicates: \(checked) predicates (\(reparsed) also parsed back from their format), \(checked * playersPerStore) (predicate, object) pairs, \(matched) matches")
@@ -176,19 +164,13 @@ import Testing
 
     @Test func randomPredicatesWithUnsavedChangesAgreeWithAFetchAfterSaving() throws {
         let cases = max(1, caseCount("DIFFABLE_RANDOM_CASES", default: 800) / 4)
-        var checked = 0
         var unsaved = 0
-        while checked < cases {
-            let storeSeed = firstSeed &+ 0x4000_0000 &+ UInt64(checked)
-            var generator = SplitMix64(seed: storeSeed)
-            let container = try PredicateModel.inMemory()
-            let context = container.viewContext
-            var objects = try RandomPredicateData.populate(context, players: playersPerStore, &generator)
-            let saved = objects
-            try RandomPredicateData.mutate(context, &objects, count: Int.random(in: 1...20, using: &generator), &generator)
+        let checked = try forEachRandomStore(offset: 0x4000_0000, cases: cases, perStore: predicatesPerStore) { store in
+            let storeSeed = store.seed, context = store.context, saved = store.objects
+            try RandomPredicateData.mutate(context, &store.objects, count: Int.random(in: 1...20, using: &store.generator), &store.generator)
             unsaved += context.insertedObjects.count + context.updatedObjects.count + context.deletedObjects.count
             var checks: [PendingCheck] = []
-            for index in 0..<min(predicatesPerStore, cases - checked) {
+            for index in 0..<store.count {
                 // Arguments name saved objects, deleted ones included.
                 let random = RandomCase(seed: storeSeed &+ UInt64(index), index: index, saved)
                 let place = Self.place(store: storeSeed &- 0x4000_0000, case: index, passes: 4)
@@ -207,7 +189,6 @@ import Testing
                 } catch {
                     Issue.record("\(place): \(random.format) failed with unsaved changes: \(error)")
                 }
-                checked += 1
             }
             try context.save()
             for check in checks {
@@ -270,15 +251,10 @@ import Testing
 
     @Test func randomSortsGiveTheSameOrderInSQLAndMemory() throws {
         let cases = max(1, caseCount("DIFFABLE_RANDOM_CASES", default: 800) / 4)
-        var checked = 0
         var objectsOrdered = 0
-        while checked < cases {
-            let storeSeed = firstSeed &+ 0x8000_0000 &+ UInt64(checked)
-            var generator = SplitMix64(seed: storeSeed)
-            let container = try PredicateModel.inMemory()
-            let context = container.viewContext
-            let objects = try RandomPredicateData.populate(context, players: playersPerStore, &generator)
-            for index in 0..<min(16, cases - checked) {
+        let checked = try forEachRandomStore(offset: 0x8000_0000, cases: cases, perStore: 16) { store in
+            let storeSeed = store.seed, context = store.context, objects = store.objects
+            for index in 0..<store.count {
                 let seed = storeSeed &+ UInt64(index)
                 var random = SplitMix64(seed: seed)
                 var request = FetchRequest<Player>()
@@ -301,7 +277,6 @@ import Testing
                     Issue.record("store seed 0x\(String(storeSeed, radix: 16)) case \(index) (DIFFABLE_RANDOM_SEED=0x\(String(storeSeed &- 0x8000_0000, radix: 16)) DIFFABLE_RANDOM_CASES=\(4 * (index + 1))): orders differ for \(request.sortDescriptors) \(request.predicate.map { "\($0)" } ?? "") limit \(request.fetchLimit) offset \(request.fetchOffset)\nSQL:    \(sql)\nmemory: \(memory)")
                 }
                 objectsOrdered += sql.count
-                checked += 1
             }
         }
         print("differential sorts: \(checked) random sorts, \(objectsOrdered) objects ordered")
@@ -321,6 +296,35 @@ import Testing
         let start = min(query.offset, rows.count)
         let end = query.limit.map { min(start + $0, rows.count) } ?? rows.count
         return rows[start..<end].map(\.key)
+    }
+
+    /// A new random store, for a batch of cases.
+    private struct RandomStore {
+        let seed: UInt64
+        let container: PersistentContainer
+        var context: ManagedObjectContext { container.viewContext }
+        /// Its objects (saved, registered in `context`).
+        var objects: RandomPredicateData.Objects
+        /// The generator that filled it, to go on with.
+        var generator: SplitMix64
+        /// How many cases to run on it.
+        let count: Int
+    }
+
+    /// Runs `body` on new random stores (seeded from the first seed + `offset` + the cases run
+    /// before) until `cases` cases have run, at most `perStore` on each; returns how many ran.
+    private func forEachRandomStore(offset: UInt64, cases: Int, perStore: Int, _ body: (inout RandomStore) throws -> Void) throws -> Int {
+        var checked = 0
+        while checked < cases {
+            let seed = firstSeed &+ offset &+ UInt64(checked)
+            var generator = SplitMix64(seed: seed)
+            let container = try PredicateModel.inMemory()
+            let objects = try RandomPredicateData.populate(container.viewContext, players: playersPerStore, &generator)
+            var store = RandomStore(seed: seed, container: container, objects: objects, generator: generator, count: min(perStore, cases - checked))
+            try body(&store)
+            checked += store.count
+        }
+        return checked
     }
 
     /// Where a case comes from, with the settings that run it first (`passes`: how many times
