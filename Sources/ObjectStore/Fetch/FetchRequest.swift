@@ -29,8 +29,9 @@ public struct FetchRequest<Entity: ManagedObject>: Sendable {
     /// they are evaluated in memory with the same semantics as the store's SQL.
     ///
     /// - Complexity: unsaved objects of the entity cost O(k log k) on top of the query. When
-    ///   unsaved changes touch other entities the predicate or sort reads through relationships,
-    ///   every object of the entity is evaluated in memory (O(n)), so that those changes count.
+    ///   unsaved changes touch an entity the predicate or sort reads through relationships
+    ///   (the fetched entity too, for paths such as `mentor.name` that lead back to it), every
+    ///   object of the entity is evaluated in memory (O(n)), so that those changes count.
     public var includesPendingChanges = true
     /// What ``ManagedObjectContext/execute(_:)`` returns.
     public var resultType: FetchResultType = .managedObjects
@@ -59,12 +60,18 @@ public struct FetchRequest<Entity: ManagedObject>: Sendable {
     }
 
     /// Keeps only the objects whose attribute at `keyPath` equals `value` (nil equals nil).
+    ///
+    /// `keyPath` must name a stored attribute of the entity itself; otherwise (a computed property,
+    /// a path through a relationship) running the request throws
+    /// ``ObjectStoreError/invalidFetchRequest(_:)`` with ``FetchPredicateError/unknownKey(entity:key:)``.
+    /// Use a ``predicate`` for paths.
     public mutating func filter<Value: AttributeValue>(_ keyPath: KeyPath<Entity, Value>, equals value: Value) {
         conditions.append(Condition(keyPath: SendableKeyPath(keyPath), value: value.storedValue))
     }
 
     /// Keeps only the objects whose to-one relationship at `keyPath` points at the object with
-    /// `objectID` (or is nil when `objectID` is nil).
+    /// `objectID` (or is nil when `objectID` is nil). `keyPath` must name a relationship of the
+    /// entity itself (else running the request throws, as for attributes).
     public mutating func filter<Destination: ManagedObject>(_ keyPath: KeyPath<Entity, Destination?>, equals objectID: ObjectID?) {
         let value = objectID.map { ($0.key).databaseValue } ?? .null
         conditions.append(Condition(keyPath: SendableKeyPath(keyPath), value: value))
@@ -83,7 +90,12 @@ public struct FetchRequest<Entity: ManagedObject>: Sendable {
     package func storeQuery(entity: EntityDescription) throws(FetchPredicateError) -> StoreQuery {
         var query = StoreQuery(entity: entity)
         for condition in conditions {
-            query.filters.append(ColumnEquality(column: entity.column(forKeyPath: condition.keyPath.keyPath), value: condition.value))
+            let keyPath = condition.keyPath.keyPath
+            let names = entity.propertyNames(of: keyPath)
+            guard let names, names.count == 1, let column = entity.column(named: names[0]) else {
+                throw .unknownKey(entity: entity.name, key: names?.joined(separator: ".") ?? "\(keyPath)")
+            }
+            query.filters.append(ColumnEquality(column: column, value: condition.value))
         }
         if let predicate {
             query.filters.append(try BoundPredicate(predicate.node, entity: entity))

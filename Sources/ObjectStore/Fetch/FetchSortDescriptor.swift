@@ -63,21 +63,14 @@ public struct FetchSortDescriptor<Root: ManagedObject>: Sendable, Hashable, Cust
         guard let names = key.names(on: entity) else { throw .unknownKey(entity: entity.name, key: key.description) }
         let name = names.joined(separator: ".")
         let resolved = try ResolvedKey(names, from: entity, key: name, root: entity)
-        let column: Int
-        let type: AttributeType?
         switch resolved.end {
-        case .attribute(let attribute):
-            column = attribute.column
-            type = attribute.type
-        case .toOne(let relationship):
-            column = relationship.column ?? 0
-            type = nil
-        case .toMany, .count:
-            throw .typeMismatch(entity: entity.name, key: name, reason: "cannot sort by a to-many relationship")
+        case .attribute, .toOne: break
+        case .toMany, .count: throw .typeMismatch(entity: entity.name, key: name, reason: "cannot sort by a to-many relationship")
         }
-        guard let collation = SortCollation.forSorting(comparator, type: type) else {
+        let column = resolved.column
+        guard let collation = SortCollation.forSorting(comparator, type: column.type) else {
             throw .typeMismatch(entity: entity.name, key: name, reason: "the \(comparator) comparator applies to strings only")
         }
-        return StoreQuery.Order(column: column, ascending: ascending, hops: resolved.hops, collation: collation)
+        return StoreQuery.Order(column: column.index, ascending: ascending, hops: resolved.hops, collation: collation)
     }
 }

@@ -3,41 +3,56 @@ package import GRDB
 /// A condition on an entity's objects that the store evaluates in SQL and contexts evaluate in
 /// memory (on unsaved objects). Both forms must agree on every input.
 ///
-/// This fetches use ``ColumnEquality``; a predicate compiler conforms its compiled trees.
+/// Fetch requests use ``ColumnEquality`` for `FetchRequest.filter(_:equals:)` and a
+/// ``BoundPredicate`` for their predicate; contexts use ``KeyMembership`` and
+/// ``ColumnMembership`` to read objects by key.
 package protocol StoreFilter: Sendable {
     /// The SQL condition over the entity table (aliased `t`), appending bound values to `arguments`.
     func sqlCondition(entity: EntityDescription, arguments: inout [DatabaseValue]) -> String
-    /// Whether an object (or a row's values) satisfies the condition.
+    /// Whether an object satisfies the condition; false when reading what the condition needs
+    /// fails (``evaluate(_:)`` throws the error instead).
     func matches(_ object: ManagedObjectValues) -> Bool
+    /// Whether an object satisfies the condition, throwing when reading what the condition needs
+    /// (members of to-many relationships) fails.
+    func evaluate(_ object: ManagedObjectValues) throws(ObjectStoreError) -> Bool
     /// The to-one paths from the entity the condition reads, which the query LEFT JOINs under
     /// the aliases ``SQL/alias(base:hops:)`` names.
     var joinPaths: [[RelationshipDescription]] { get }
-    /// The indexes of other entities the condition reads.
+    /// The indexes of the entities the condition reads through relationships (the filtered
+    /// entity too when a relationship leads back to it).
     var relatedEntities: Set<Int> { get }
 }
 
 extension StoreFilter {
+    /// ``matches(_:)``: the condition reads nothing that can fail.
+    package func evaluate(_ object: ManagedObjectValues) throws(ObjectStoreError) -> Bool {
+        matches(object)
+    }
+
     /// None: the condition reads the entity's own columns.
     package var joinPaths: [[RelationshipDescription]] { [] }
     /// None.
     package var relatedEntities: Set<Int> { [] }
 }
 
-/// The values a filter can read in memory: the object's own columns, and paths through to-one
-/// relationships.
+/// The values a filter can read in memory: an object's current (possibly unsaved) values, and the
+/// object (its key, and its context to follow relationships).
 package struct ManagedObjectValues {
     package let entity: EntityDescription
     package let values: ContiguousArray<DatabaseValue>
-    /// The object, when one is registered (needed to follow relationships).
+    /// The object the values belong to (needed for its key and to follow relationships).
     package let object: ManagedObject?
 
-    /// The value of the attribute or to-one key column at `keyPath` (dotted paths follow to-one
-    /// relationships and need `object`).
-    package func storedValue(forKeyPath keyPath: String) -> DatabaseValue {
-        if let column = entity.column(named: keyPath) {
-            return values[column]
-        }
-        return object?.storedValue(forKeyPath: keyPath) ?? .null
+    package init(entity: EntityDescription, values: ContiguousArray<DatabaseValue>, object: ManagedObject?) {
+        self.entity = entity
+        self.values = values
+        self.object = object
+    }
+
+    /// The current values of `object` (a fault is loaded first).
+    package init(loading object: ManagedObject) {
+        if object.state.contains(.fault) { object.context?.fulfillFault(object) }
+        self.init(entity: object.entityDescription, values: object.values, object: object)
     }
 }
 

@@ -9,9 +9,9 @@ package import GRDB
 package struct StoreQuery: Sendable {
     /// What the query returns.
     package enum Selection: Sendable {
-        /// `Z_PK, Z_OPT`, every column, then the sort values.
+        /// `Z_PK, Z_OPT`, every column, then the sort keys (``StoreQuery/sortKeys(values:object:)``).
         case rows
-        /// `Z_PK` and the sort values.
+        /// `Z_PK` and the sort keys.
         case keys
         /// `Z_PK` only.
         case ids
@@ -43,7 +43,7 @@ package struct StoreQuery: Sendable {
 
         /// The value in memory, as the SQL reads it.
         func value(values: ContiguousArray<DatabaseValue>, object: ManagedObject?) -> DatabaseValue {
-            ObjectPathReader.value(column: column, hops: hops, from: values, of: object)
+            ObjectPathReader.value(column: column, hops: hops, from: values, in: object?.context)
         }
     }
 
@@ -84,10 +84,11 @@ package struct StoreQuery: Sendable {
     package func sql(_ selection: Selection) -> (text: String, arguments: [DatabaseValue]) {
         var arguments: [DatabaseValue] = []
         let sortColumns = orders.map { $0.projection.sql(from: entity) }
+        let sortKeys = zip(orders, sortColumns).map { order, column in order.collation.sortKeySQL(column) }
         let columns: String
         switch selection {
-        case .rows: columns = ([SQL.rowColumns(entity, alias: "t")] + sortColumns).joined(separator: ", ")
-        case .keys: columns = (["t.Z_PK"] + sortColumns).joined(separator: ", ")
+        case .rows: columns = ([SQL.rowColumns(entity, alias: "t")] + sortKeys).joined(separator: ", ")
+        case .keys: columns = (["t.Z_PK"] + sortKeys).joined(separator: ", ")
         case .ids: columns = "t.Z_PK"
         case .projections: columns = (["t.Z_PK"] + projections.map { $0.sql(from: entity) }).joined(separator: ", ")
         case .count: columns = "COUNT(*)"
@@ -104,11 +105,12 @@ package struct StoreQuery: Sendable {
             text += " WHERE " + filters.map { "(" + $0.sqlCondition(entity: entity, arguments: &arguments) + ")" }.joined(separator: " AND ")
         }
         if selection != .count {
-            if !orders.isEmpty {
-                text += " ORDER BY " + zip(orders, sortColumns).map { order, column in
-                    "\(column)\(order.collation.sqlSuffix) \(order.ascending ? "ASC" : "DESC")"
-                }.joined(separator: ", ") + ", t.Z_PK"
+            // Ties, and queries without sort descriptors, are ordered by key whatever plan
+            // SQLite picks, so limit and offset select stable pages.
+            let terms = zip(orders, sortColumns).map { order, column in
+                "\(column)\(order.collation.sqlSuffix) \(order.ascending ? "ASC" : "DESC")"
             }
+            text += " ORDER BY " + (terms + ["t.Z_PK"]).joined(separator: ", ")
             if let limit {
                 text += " LIMIT \(limit) OFFSET \(offset)"
             } else if offset > 0 {
@@ -118,49 +120,69 @@ package struct StoreQuery: Sendable {
         return (text, arguments)
     }
 
-    /// Whether in-memory values satisfy every filter.
+    /// Whether in-memory values satisfy every filter; false when a read the filters need fails
+    /// (``evaluate(_:)-(ManagedObjectValues)`` throws the error instead).
     package func matches(_ values: ManagedObjectValues) -> Bool {
-        filters.allSatisfy { $0.matches(values) }
+        (try? evaluate(values)) ?? false
+    }
+
+    /// Whether in-memory values satisfy every filter.
+    ///
+    /// - Throws: the store's error when reading the members of a to-many relationship fails.
+    package func evaluate(_ values: ManagedObjectValues) throws(ObjectStoreError) -> Bool {
+        for filter in filters where try !filter.evaluate(values) { return false }
+        return true
+    }
+
+    /// Whether `object`, with its current (possibly unsaved) values, satisfies every filter; false
+    /// when a read fails (``evaluate(_:)-(ManagedObject)`` throws the error instead).
+    package func matches(_ object: ManagedObject) -> Bool {
+        matches(ManagedObjectValues(loading: object))
     }
 
     /// Whether `object`, with its current (possibly unsaved) values, satisfies every filter: the
     /// in-memory evaluation a fetched results controller runs on a changed object.
-    package func matches(_ object: ManagedObject) -> Bool {
-        if object.state.contains(.fault) { object.context?.fulfillFault(object) }
-        return matches(ManagedObjectValues(entity: entity, values: object.values, object: object))
+    ///
+    /// - Throws: the store's error when reading the members of a to-many relationship fails.
+    package func evaluate(_ object: ManagedObject) throws(ObjectStoreError) -> Bool {
+        try evaluate(ManagedObjectValues(loading: object))
     }
 
     /// The row of `object` with its current values and sort values, for ``areInIncreasingOrder(_:_:)``.
     package func row(of object: ManagedObject) -> StoreRow {
-        if object.state.contains(.fault) { object.context?.fulfillFault(object) }
-        return StoreRow(key: object.objectID.key, version: object.version, values: object.values, sortKeys: sortKeys(values: object.values, object: object))
+        let current = ManagedObjectValues(loading: object)
+        return StoreRow(key: object.objectID.key, version: object.version, values: current.values, sortKeys: sortKeys(values: current.values, object: object))
     }
 
-    /// The sort values of an object in memory, as the SQL selects them.
+    /// The sort keys of an object in memory, as the SQL selects them: the values sorted by, with
+    /// text case-folded for case-insensitive and localized orders (so each is folded once).
     package func sortKeys(values: ContiguousArray<DatabaseValue>, object: ManagedObject?) -> ContiguousArray<DatabaseValue> {
         var keys = ContiguousArray<DatabaseValue>()
         keys.reserveCapacity(orders.count)
         for order in orders {
-            keys.append(order.projection.value(values: values, object: object))
+            keys.append(order.collation.sortKey(order.projection.value(values: values, object: object)))
         }
         return keys
     }
 
-    /// Orders two rows as the SQL `ORDER BY` does, from their sort values (ties by key).
+    /// Orders two rows as the SQL `ORDER BY` does, from their sort keys (ties by key).
     package func areInIncreasingOrder(_ lhs: StoreRow, _ rhs: StoreRow) -> Bool {
         for (index, order) in orders.enumerated() {
-            let comparison = order.collation.compare(lhs.sortKeys[index], rhs.sortKeys[index])
+            let comparison = order.collation.compareSortKeys(lhs.sortKeys[index], rhs.sortKeys[index])
             if comparison != 0 { return order.ascending ? comparison < 0 : comparison > 0 }
         }
         return lhs.key < rhs.key
     }
 
-    /// The entities besides `entity` whose unsaved changes can change the result.
+    /// The entities the query reaches through relationships, whose unsaved changes can change
+    /// the result of objects that have no unsaved changes themselves.
+    ///
+    /// Holds `entity` itself when a path leads back to it (`mentor.name`, `club.players.@count`):
+    /// then an unsaved change to any object of the entity can change another object's result.
     package var relatedEntities: Set<Int> {
         var result: Set<Int> = []
         for filter in filters { result.formUnion(filter.relatedEntities) }
         for order in orders { for hop in order.hops { result.insert(hop.destinationIndex) } }
-        result.remove(entity.index)
         return result
     }
 }

@@ -10,7 +10,8 @@ package struct BoundPredicate: StoreFilter {
     let node: BoundNode
     /// The to-one paths from the evaluated object the SQL reads (joined by the query).
     package let joinPaths: [[RelationshipDescription]]
-    /// The other entities the predicate reads (their unsaved changes can change its result).
+    /// The entities the predicate reads through relationships (their unsaved changes can change
+    /// its result).
     package let relatedEntities: Set<Int>
 
     /// Compiles `node` for `entity`.
@@ -19,7 +20,7 @@ package struct BoundPredicate: StoreFilter {
         let bound = try PredicateBinder(root: entity).bind(node)
         self.node = bound
         var paths: [[RelationshipDescription]] = []
-        bound.forEachPath { scope, hops in if scope == 0 && !hops.isEmpty { paths.append(hops) } }
+        bound.forEachPath { readsMember, hops in if !readsMember && !hops.isEmpty { paths.append(hops) } }
         joinPaths = paths
         relatedEntities = bound.relatedEntities
     }
@@ -31,14 +32,24 @@ package struct BoundPredicate: StoreFilter {
         return text
     }
 
+    /// Whether `object` satisfies the predicate; false when reading the members of a to-many
+    /// relationship fails (``evaluate(_:)-(ManagedObjectValues)`` throws the error instead).
     package func matches(_ object: ManagedObjectValues) -> Bool {
+        (try? evaluate(object)) ?? false
+    }
+
+    /// Whether `object` satisfies the predicate (unknown counts as no).
+    ///
+    /// - Throws: the store's error when reading the members of a to-many relationship fails.
+    package func evaluate(_ object: ManagedObjectValues) throws(ObjectStoreError) -> Bool {
         var evaluator = PredicateEvaluator(object)
-        return evaluator.evaluate(node) == true
+        return try evaluator.evaluate(node) == true
     }
 
     /// Whether `object` satisfies the predicate, with its current (possibly unsaved) values.
-    package func evaluate(_ object: ManagedObject) -> Bool {
-        if object.state.contains(.fault) { object.context?.fulfillFault(object) }
-        return matches(ManagedObjectValues(entity: entity, values: object.values, object: object))
+    ///
+    /// - Throws: the store's error when reading the members of a to-many relationship fails.
+    package func evaluate(_ object: ManagedObject) throws(ObjectStoreError) -> Bool {
+        try evaluate(ManagedObjectValues(loading: object))
     }
 }

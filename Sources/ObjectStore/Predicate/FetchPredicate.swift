@@ -46,11 +46,21 @@ public struct FetchPredicate<Root: ManagedObject>: Sendable, Hashable, CustomStr
     /// unsaved) values; for saved values the store's SQL gives the same answer.
     ///
     /// Call it on the object's context queue. Compiles the predicate on each call; a fetched
-    /// results controller compiles once instead.
+    /// results controller compiles once instead. `ANY`/`ALL`/`NONE` and `@count` read members
+    /// with a query (one when the context has no unsaved changes they depend on) and do not
+    /// register them in the context.
     ///
-    /// - Throws: ``FetchPredicateError`` when a key or type does not fit the object's entity.
-    public func evaluate(with object: Root) throws(FetchPredicateError) -> Bool {
-        try BoundPredicate(node, entity: object.entity).evaluate(object)
+    /// - Throws: ``ObjectStoreError/invalidFetchRequest(_:)`` with the ``FetchPredicateError``
+    ///   when a key or type does not fit the object's entity; the store's error when reading
+    ///   members of a to-many relationship fails.
+    public func evaluate(with object: Root) throws(ObjectStoreError) -> Bool {
+        let compiled: BoundPredicate
+        do {
+            compiled = try BoundPredicate(node, entity: object.entity)
+        } catch {
+            throw .invalidFetchRequest(error)
+        }
+        return try compiled.evaluate(object)
     }
 
     /// Both predicates (`AND`).

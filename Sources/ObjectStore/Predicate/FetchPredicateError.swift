@@ -11,9 +11,9 @@
 /// }
 /// ```
 ///
-/// Key and type errors come from running a request (wrapped in
-/// ``ObjectStoreError/invalidFetchRequest(_:)``) or from ``FetchPredicate/evaluate(with:)``, once
-/// the entity is known; they name the entity and the key.
+/// Key and type errors come from running a request or from ``FetchPredicate/evaluate(with:)``
+/// (both wrap them in ``ObjectStoreError/invalidFetchRequest(_:)``), once the entity is known;
+/// they name the entity and the key.
 public enum FetchPredicateError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A token that cannot appear where it stands.
     case unexpectedToken(String, offset: Int, format: String, expected: String)

@@ -40,11 +40,48 @@ package enum SortCollation: Sendable, Hashable {
     /// this collation: NULL first, storage classes in SQLite's order, and the collation only
     /// between two texts.
     package func compare(_ lhs: DatabaseValue, _ rhs: DatabaseValue) -> Int {
-        if self != .binary, case .string(let left) = lhs.storage, case .string(let right) = rhs.storage {
-            var left = left, right = right
+        switch (lhs.storage, rhs.storage) {
+        case (.string(var left), .string(var right)):
             return left.withUTF8 { a in right.withUTF8 { b in compareText(UnsafeRawBufferPointer(a), UnsafeRawBufferPointer(b)) } }
+        case (.blob(let left), .blob(let right)):
+            return left.withUnsafeBytes { a in right.withUnsafeBytes { b in TextCollation.compareBytes(a, b) } }
+        default:
+            return StoredValueOrder.compare(lhs, rhs)
         }
-        return StoredValueOrder.compare(lhs, rhs)
+    }
+
+    // MARK: Sort keys
+
+    /// `value` in the form sorts compare it in: case-folded text for ``caseInsensitive`` and
+    /// ``localizedStandard`` (so that each value is folded once, not at every comparison), any
+    /// other value as it is. ``compareSortKeys(_:_:)`` orders such keys exactly as
+    /// ``compare(_:_:)`` orders the values.
+    func sortKey(_ value: DatabaseValue) -> DatabaseValue {
+        guard let folding = sortKeyFolding, case .string(let text) = value.storage else { return value }
+        return TextFolding.fold(text, folding).databaseValue
+    }
+
+    /// The SQL that selects the sort key of `expression` (`ds_fold(…)` where ``sortKey(_:)`` folds).
+    func sortKeySQL(_ expression: String) -> String {
+        guard let folding = sortKeyFolding else { return expression }
+        return "ds_fold(\(expression), \(folding.rawValue))"
+    }
+
+    /// Orders two sort keys (see ``sortKey(_:)``).
+    func compareSortKeys(_ lhs: DatabaseValue, _ rhs: DatabaseValue) -> Int {
+        guard sortKeyFolding != nil, case .string(var left) = lhs.storage, case .string(var right) = rhs.storage else { return compare(lhs, rhs) }
+        return left.withUTF8 { a in
+            right.withUTF8 { b in
+                self == .caseInsensitive
+                    ? TextCollation.compareSwift(UnsafeRawBufferPointer(a), UnsafeRawBufferPointer(b))
+                    : TextCollation.compareFoldedNumericAware(a, b)
+            }
+        }
+    }
+
+    /// The folding a sort key gets, or nil when sort keys are the values themselves.
+    private var sortKeyFolding: ComparisonOptions? {
+        self == .caseInsensitive || self == .localizedStandard ? .caseInsensitive : nil
     }
 
     /// The collation over two UTF-8 texts (what the SQLite callback receives).

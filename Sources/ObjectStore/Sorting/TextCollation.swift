@@ -35,7 +35,7 @@ enum TextCollation {
     static func compareLocalizedStandard(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Int {
         var left = TextFolding.fold(String(decoding: lhs, as: UTF8.self), .caseInsensitive)
         var right = TextFolding.fold(String(decoding: rhs, as: UTF8.self), .caseInsensitive)
-        return left.withUTF8 { a in right.withUTF8 { b in compareNumericAware(a, b) } }
+        return left.withUTF8 { a in right.withUTF8 { b in compareFoldedNumericAware(a, b) } }
     }
 
     /// Decimal text by numeric value; text that is not a decimal number sorts after numbers, by
@@ -58,7 +58,8 @@ enum TextCollation {
         return true
     }
 
-    private static func compareNumericAware(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
+    /// ``compareLocalizedStandard(_:_:)`` of two strings already case-folded.
+    static func compareFoldedNumericAware(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
         var left = 0, right = 0
         while left < lhs.count && right < rhs.count {
             let a = lhs[left], b = rhs[right]

@@ -45,6 +45,15 @@ enum SchemaMigrator {
         return identifier
     }
 
+    /// A column of an index. In a non-unique index, string and decimal attributes are collated as
+    /// sorts and comparisons read them (`DS_STRING`, `DS_DECIMAL`), so that those queries can use
+    /// the index; a unique index keeps SQLite's byte equality, which its constraint means.
+    private static func indexColumn(_ name: String, of entity: EntityDescription, isUnique: Bool) -> String {
+        let quoted = SQL.quote(name)
+        guard !isUnique, let attribute = entity.attribute(named: name) else { return quoted }
+        return quoted + (SortCollation.forSorting(.default, type: attribute.type)?.sqlSuffix ?? "")
+    }
+
     private static func migrate(_ entity: EntityDescription, old: StoredSchema.Entity?, db: Database) throws {
         let table = SQL.table(entity)
         try db.execute(sql: "INSERT OR IGNORE INTO Z_PRIMARYKEY (Z_ENT, Z_MAX) VALUES (?, 0)", arguments: [entity.name])
@@ -101,7 +110,7 @@ enum SchemaMigrator {
             try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(SQL.quote(join.name + "_TARGET")) ON \(SQL.quote(join.name)) (Z_TARGET, Z_SOURCE)")
         }
         for index in entity.indexes {
-            let columns = index.columns.map(SQL.quote).joined(separator: ", ")
+            let columns = index.columns.map { indexColumn($0, of: entity, isUnique: index.isUnique) }.joined(separator: ", ")
             do {
                 try db.execute(sql: "CREATE \(index.isUnique ? "UNIQUE " : "")INDEX IF NOT EXISTS \(SQL.quote(index.sqlName(entity: entity.name))) ON \(table) (\(columns))")
             } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {

@@ -4,23 +4,7 @@ import Testing
 
 @MainActor @Suite struct FetchRequestTests {
     private func store(count: Int = 10) throws -> (PersistentContainer, [Player], [Club]) {
-        let container = try PredicateModel.inMemory()
-        let context = container.viewContext
-        let clubs = try ["Lions", "Bears"].map { name -> Club in
-            let club = try context.insert(Club.self)
-            club.name = name
-            return club
-        }
-        let players = try (0..<count).map { index -> Player in
-            let player = try context.insert(Player.self)
-            player.name = "p\(index)"
-            player.level = index
-            player.age = index % 3 == 0 ? nil : index
-            player.club = clubs[index % 2]
-            return player
-        }
-        try context.save()
-        return (container, players, clubs)
+        try clubsAndPlayers(count)
     }
 
     private func names(_ request: FetchRequest<Player>, _ context: ManagedObjectContext) throws -> [String?] {
@@ -190,6 +174,22 @@ import Testing
         }
     }
 
+    @Test func filterWithAKeyPathThatIsNoStoredPropertyThrows() throws {
+        let (container, players, _) = try store(count: 3)
+        let context = container.viewContext
+        for request in [FetchRequest<Player>(where: \.label, equals: "x"), FetchRequest<Player>(where: \.nameAndNick, equals: "x")] {
+            #expect {
+                _ = try context.fetch(request)
+            } throws: { error in
+                guard case ObjectStoreError.invalidFetchRequest(.unknownKey(entity: "Player", _)) = error else { return false }
+                return true
+            }
+        }
+        var byClub = FetchRequest<Player>()
+        byClub.filter(\.club, equals: players[1].club?.objectID)
+        #expect(try context.fetch(byClub).map(\.name) == ["p1"])
+    }
+
     @Test func requestsAreSendableValues() async throws {
         let (container, _, _) = try store(count: 3)
         var request = FetchRequest<Player>(predicate: try FetchPredicate(format: "level > %d", 0), sortDescriptors: [FetchSortDescriptor(\.level)])
@@ -199,4 +199,11 @@ import Testing
         let level = try await context.perform { try context.fetch(sent).first?.level }
         #expect(level == 1)
     }
+}
+
+extension Player {
+    /// A computed property that reads no stored property.
+    fileprivate var label: String { "player" }
+    /// A computed property that reads two stored properties.
+    fileprivate var nameAndNick: String { (name ?? "") + nick }
 }

@@ -33,7 +33,7 @@ import Testing
             }
             try expectSelects(FetchPredicate(format: "name IN %@", [value]), in: context, [player])
             let sql = try FetchRequest(predicate: argument).storeQuery(entity: entity).sql(.ids)
-            #expect(sql.arguments == [value.databaseValue])
+            #expect(!sql.arguments.isEmpty && sql.arguments.allSatisfy { $0 == value.databaseValue })
             if !value.isEmpty && value != " " { #expect(!sql.text.contains(value), "\(value) must be bound, not written into SQL") }
         }
         #expect(try context.count(for: FetchRequest<Player>()) == Self.values.count)

@@ -45,7 +45,7 @@ final class Player: ManagedObject {
     @Relationship var medals: Set<Medal>
 
     override class var indexes: [CompoundIndex] {
-        [CompoundIndex(\Player.active, \Player.level, \Player.age)]
+        [CompoundIndex(\Player.active, \Player.level, \Player.age), CompoundIndex(\Player.nick, \Player.name)]
     }
 }
 

@@ -201,8 +201,11 @@ import Testing
         f.players[0].age = 99
         f.players[0].club = f.clubs[1]
         #expect(try predicate.evaluate(with: f.players[0]))
-        #expect(throws: FetchPredicateError.unknownKey(entity: "Player", key: "nope")) {
+        #expect {
             try FetchPredicate<Player>(format: "nope == 1").evaluate(with: f.players[0])
+        } throws: { error in
+            guard case ObjectStoreError.invalidFetchRequest(.unknownKey(entity: "Player", key: "nope")) = error else { return false }
+            return true
         }
     }
 

@@ -13,7 +13,7 @@ func bothAnswers<Entity: ManagedObject>(_ predicate: FetchPredicate<Entity>, in 
     let compiled = try BoundPredicate(predicate.node, entity: entity)
     var memory: Set<Int64> = []
     for object in context.registeredObjects where object.entity === entity && !object.isDeleted {
-        if compiled.evaluate(object) { memory.insert(object.objectID.key) }
+        if try compiled.evaluate(object) { memory.insert(object.objectID.key) }
     }
     return (sql, memory)
 }
@@ -31,4 +31,27 @@ func expectSelects<Entity: ManagedObject>(
     let wanted = Set(expected.map(\.objectID.key))
     #expect(sql == memory, "SQL and memory disagree on \(predicate)", sourceLocation: sourceLocation)
     #expect(sql == wanted, "\(predicate) selected \(sql.sorted()), expected \(wanted.sorted())", sourceLocation: sourceLocation)
+}
+
+/// A saved store with the clubs "Lions" and "Bears" and `count` players `p0`, `p1`, … (level
+/// `i`, age `i` or nil for every third, clubs taken in turn).
+@MainActor
+func clubsAndPlayers(_ count: Int) throws -> (PersistentContainer, [Player], [Club]) {
+    let container = try PredicateModel.inMemory()
+    let context = container.viewContext
+    let clubs = try ["Lions", "Bears"].map { name -> Club in
+        let club = try context.insert(Club.self)
+        club.name = name
+        return club
+    }
+    let players = try (0..<count).map { index -> Player in
+        let player = try context.insert(Player.self)
+        player.name = "p\(index)"
+        player.level = index
+        player.age = index % 3 == 0 ? nil : index
+        player.club = clubs[index % 2]
+        return player
+    }
+    try context.save()
+    return (container, players, clubs)
 }

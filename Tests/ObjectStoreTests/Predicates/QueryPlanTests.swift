@@ -24,6 +24,21 @@ import Testing
         #expect(!eventPlan.contains { $0.contains("TEMP B-TREE") }, "\(eventPlan)")
     }
 
+    @Test func stringSortsAndEqualityUseAnIndexOnTextColumns() throws {
+        let container = try PredicateModel.inMemory()
+        let context = container.viewContext
+        let sorted = FetchRequest<Player>(predicate: nil, sortDescriptors: [FetchSortDescriptor(\.nick), FetchSortDescriptor(\.name)])
+        let plan = try context.queryPlan(for: sorted)
+        #expect(plan.contains { $0.contains("INDEX Z_INDEX_Player_nick_name") }, "\(plan)")
+        #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
+
+        let filtered = FetchRequest<Player>(predicate: \Player.nick == "a", sortDescriptors: [FetchSortDescriptor(\.name)])
+        let filteredPlan = try context.queryPlan(for: filtered)
+        #expect(filteredPlan.contains { $0.contains("INDEX Z_INDEX_Player_nick_name (nick=?)") }, "\(filteredPlan)")
+        let sql = try filtered.storeQuery(entity: context.model.entity(for: Player.self)).sql(.ids).text
+        #expect(!filteredPlan.contains { $0.contains("TEMP B-TREE") }, "\(filteredPlan) \(sql)")
+    }
+
     @Test func functionsAndCollationsWorkOnEveryPoolConnection() async throws {
         let container = try PredicateModel.onDisk()
         let writer = container.newBackgroundContext()

@@ -31,10 +31,18 @@ enum RandomPredicateData {
         values[Int.random(in: 0..<values.count, using: &generator)]
     }
 
-    /// Fills a store with random regions, clubs and players; returns them (saved, registered in
-    /// `context`).
+    /// Objects of a random store.
+    struct Objects {
+        var regions: [Region]
+        var clubs: [Club]
+        var players: [Player]
+        var medals: [Medal]
+    }
+
+    /// Fills a store with random regions, clubs, players and medals; returns them (saved,
+    /// registered in `context`).
     @MainActor
-    static func populate(_ context: ManagedObjectContext, players count: Int, _ generator: inout SplitMix64) throws -> (regions: [Region], clubs: [Club], players: [Player]) {
+    static func populate(_ context: ManagedObjectContext, players count: Int, _ generator: inout SplitMix64) throws -> Objects {
         var medals: [Medal] = []
         for _ in 0..<4 {
             let medal = try context.insert(Medal.self)
@@ -56,26 +64,84 @@ enum RandomPredicateData {
             club.region = Int.random(in: 0..<4, using: &generator) == 0 ? nil : pick(regions, &generator)
             clubs.append(club)
         }
-        var players: [Player] = []
+        var objects = Objects(regions: regions, clubs: clubs, players: [], medals: medals)
         for _ in 0..<count {
-            let player = try context.insert(Player.self)
-            player.name = pick(strings, &generator)
-            player.nick = pick(strings, &generator) ?? ""
-            player.age = Int.random(in: 0..<5, using: &generator) == 0 ? nil : Int(pick(integers, &generator))
-            player.level = Int.random(in: -3...3, using: &generator)
-            player.score = Int.random(in: 0..<5, using: &generator) == 0 ? nil : pick(doubles, &generator)
-            player.active = Bool.random(using: &generator)
-            player.born = pick(dates, &generator)
-            player.tag = pick(uuids, &generator)
-            player.blob = pick(datas, &generator)
-            player.salary = pick(decimals, &generator)
-            player.site = pick(urls, &generator)
-            player.club = Int.random(in: 0..<4, using: &generator) == 0 ? nil : pick(clubs, &generator)
-            player.mentor = players.isEmpty || Bool.random(using: &generator) ? nil : pick(players, &generator)
-            player.medals = Set(medals.filter { _ in Int.random(in: 0..<3, using: &generator) == 0 })
-            players.append(player)
+            objects.players.append(try insertPlayer(context, objects, &generator))
         }
         try context.save()
-        return (regions, clubs, players)
+        return objects
+    }
+
+    /// A new player with random values, pointing at random objects of `objects`.
+    @MainActor
+    static func insertPlayer(_ context: ManagedObjectContext, _ objects: Objects, _ generator: inout SplitMix64) throws -> Player {
+        let player = try context.insert(Player.self)
+        for attribute in 0..<11 { change(player, attribute: attribute, &generator) }
+        player.club = Int.random(in: 0..<4, using: &generator) == 0 || objects.clubs.isEmpty ? nil : pick(objects.clubs, &generator)
+        player.mentor = objects.players.isEmpty || Bool.random(using: &generator) ? nil : pick(objects.players, &generator)
+        player.medals = Set(objects.medals.filter { _ in Int.random(in: 0..<3, using: &generator) == 0 })
+        return player
+    }
+
+    /// Gives one attribute of `player` (0 to 10) a random value.
+    @MainActor
+    static func change(_ player: Player, attribute: Int, _ generator: inout SplitMix64) {
+        switch attribute {
+        case 0: player.name = pick(strings, &generator)
+        case 1: player.nick = pick(strings, &generator) ?? ""
+        case 2: player.age = Int.random(in: 0..<5, using: &generator) == 0 ? nil : Int(pick(integers, &generator))
+        case 3: player.level = Int.random(in: -3...3, using: &generator)
+        case 4: player.score = Int.random(in: 0..<5, using: &generator) == 0 ? nil : pick(doubles, &generator)
+        case 5: player.active = Bool.random(using: &generator)
+        case 6: player.born = pick(dates, &generator)
+        case 7: player.tag = pick(uuids, &generator)
+        case 8: player.blob = pick(datas, &generator)
+        case 9: player.salary = pick(decimals, &generator)
+        default: player.site = pick(urls, &generator)
+        }
+    }
+
+    /// Makes `count` random unsaved changes: values of every entity, to-one and many-to-many
+    /// relationships, inserted players, deleted players and clubs. `objects` keeps the objects
+    /// that are not deleted.
+    @MainActor
+    static func mutate(_ context: ManagedObjectContext, _ objects: inout Objects, count: Int, _ generator: inout SplitMix64) throws {
+        for _ in 0..<count {
+            switch Int.random(in: 0..<12, using: &generator) {
+            case 0, 1, 2:
+                guard !objects.players.isEmpty else { continue }
+                change(pick(objects.players, &generator), attribute: Int.random(in: 0..<11, using: &generator), &generator)
+            case 3:
+                guard !objects.players.isEmpty else { continue }
+                pick(objects.players, &generator).club = Int.random(in: 0..<4, using: &generator) == 0 || objects.clubs.isEmpty ? nil : pick(objects.clubs, &generator)
+            case 4:
+                guard !objects.players.isEmpty else { continue }
+                pick(objects.players, &generator).mentor = Bool.random(using: &generator) ? nil : pick(objects.players, &generator)
+            case 5:
+                guard !objects.players.isEmpty else { continue }
+                pick(objects.players, &generator).medals = Set(objects.medals.filter { _ in Int.random(in: 0..<3, using: &generator) == 0 })
+            case 6:
+                objects.players.append(try insertPlayer(context, objects, &generator))
+            case 7:
+                guard !objects.players.isEmpty else { continue }
+                context.delete(objects.players.remove(at: Int.random(in: 0..<objects.players.count, using: &generator)))
+            case 8:
+                guard objects.clubs.count > 1, Int.random(in: 0..<3, using: &generator) == 0 else { continue }
+                context.delete(objects.clubs.remove(at: Int.random(in: 0..<objects.clubs.count, using: &generator)))
+            case 9:
+                guard !objects.clubs.isEmpty else { continue }
+                let club = pick(objects.clubs, &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: club.name = pick(strings, &generator)
+                case 1: club.rank = Bool.random(using: &generator) ? Int(pick(integers, &generator)) : nil
+                default: club.region = Int.random(in: 0..<4, using: &generator) == 0 ? nil : pick(objects.regions, &generator)
+                }
+            case 10:
+                let region = pick(objects.regions, &generator)
+                if Bool.random(using: &generator) { region.title = pick(strings, &generator) } else { region.code = Int(pick(integers, &generator)) }
+            default:
+                pick(objects.medals, &generator).label = pick(strings, &generator)
+            }
+        }
     }
 }

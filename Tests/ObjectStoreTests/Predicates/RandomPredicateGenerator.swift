@@ -1,8 +1,11 @@
 import Foundation
 import ObjectStore
 
-/// Builds random predicates as format strings with arguments, over every operator, modifier and
-/// attribute type of ``Player`` (and ``Club`` with its to-many relationship).
+/// Builds random predicates as format strings with arguments and variables, over every
+/// operator, modifier and attribute type of ``Player`` (and ``Club`` and ``Medal`` with their
+/// to-many relationships), in every spelling the parser accepts: literals, `%@` `%K` `%d` `%i`
+/// `%ld` `%u` `%f`, `$VARIABLE`, `CAST`, `SELF.key`, keys on either side, in `IN` lists and as
+/// `BETWEEN` bounds, and quantifiers with the value first.
 struct RandomPredicateGenerator {
     enum Kind: Equatable {
         case number, text, date, decimal, uuid, data, json, player, club
@@ -20,8 +23,8 @@ struct RandomPredicateGenerator {
         Key(path: "club.name", kind: .text), Key(path: "club.rank", kind: .number), Key(path: "club.region.title", kind: .text),
         Key(path: "club.region.code", kind: .number), Key(path: "mentor.name", kind: .text), Key(path: "mentor.age", kind: .number),
         Key(path: "mentor.score", kind: .number), Key(path: "mentor.club.name", kind: .text), Key(path: "mentor.born", kind: .date),
-        Key(path: "club", kind: .club), Key(path: "mentor", kind: .player), Key(path: "SELF", kind: .player),
-        Key(path: "club.players.@count", kind: .number), Key(path: "medals.@count", kind: .number),
+        Key(path: "mentor.salary", kind: .decimal), Key(path: "club", kind: .club), Key(path: "mentor", kind: .player),
+        Key(path: "SELF", kind: .player), Key(path: "club.players.@count", kind: .number), Key(path: "medals.@count", kind: .number),
     ]
 
     static let clubKeys: [Key] = [
@@ -29,7 +32,9 @@ struct RandomPredicateGenerator {
         Key(path: "region.code", kind: .number), Key(path: "players.@count", kind: .number), Key(path: "SELF", kind: .club),
     ]
 
-    /// Member keys after a to-many relationship (`ANY players.<key>`).
+    static let medalKeys: [Key] = [Key(path: "label", kind: .text), Key(path: "holders.@count", kind: .number)]
+
+    /// Member keys after a to-many relationship of players (`ANY players.<key>`).
     static let memberKeys: [Key] = playerKeys.filter { !$0.path.hasPrefix("club") && $0.path != "SELF" && $0.kind != .json }
 
     /// The to-many relationships of players, with their members' keys.
@@ -38,10 +43,15 @@ struct RandomPredicateGenerator {
     /// The to-many relationships of clubs.
     static let clubToMany: [(String, [Key])] = [("players", memberKeys)]
 
+    /// The other side of the many-to-many relationship.
+    static let medalToMany: [(String, [Key])] = [("holders", memberKeys)]
+
     var generator: SplitMix64
     let players: [ObjectID]
     let clubs: [ObjectID]
     private(set) var arguments: [(any PredicateArgument)?] = []
+    /// Values for the `$VARIABLE`s of the predicate.
+    private(set) var variables: [String: (any PredicateArgument)?] = [:]
 
     init(seed: UInt64, players: [ObjectID], clubs: [ObjectID]) {
         generator = SplitMix64(seed: seed)
@@ -49,47 +59,59 @@ struct RandomPredicateGenerator {
         self.clubs = clubs
     }
 
-    /// A random predicate over `keys`, with `toMany` the relationship for quantifiers.
+    /// A random predicate over `keys`, with `toMany` the relationships for quantifiers.
     mutating func predicate(keys: [Key], toMany: [(String, [Key])], depth: Int = 0) -> String {
         let roll = Int.random(in: 0..<100, using: &generator)
         switch roll {
         case 0..<12 where depth < 3:
-            return "(\(predicate(keys: keys, toMany: toMany, depth: depth + 1)) \(pick(["AND", "&&", "and"])) \(predicate(keys: keys, toMany: toMany, depth: depth + 1)))"
+            let left = predicate(keys: keys, toMany: toMany, depth: depth + 1)
+            return "(\(left) \(pick(["AND", "&&", "and"])) \(predicate(keys: keys, toMany: toMany, depth: depth + 1)))"
         case 12..<24 where depth < 3:
-            return "(\(predicate(keys: keys, toMany: toMany, depth: depth + 1)) \(pick(["OR", "||"])) \(predicate(keys: keys, toMany: toMany, depth: depth + 1)))"
+            let left = predicate(keys: keys, toMany: toMany, depth: depth + 1)
+            return "(\(left) \(pick(["OR", "||"])) \(predicate(keys: keys, toMany: toMany, depth: depth + 1)))"
         case 24..<32 where depth < 3:
             return "\(pick(["NOT", "!"])) (\(predicate(keys: keys, toMany: toMany, depth: depth + 1)))"
         case 32..<34:
             return pick(["TRUEPREDICATE", "FALSEPREDICATE"])
-        case 34..<46:
+        case 34..<44:
             let quantifier = pick(["ANY", "ALL", "NONE", "SOME"])
             let (relationship, members) = pick(toMany)
             let member = pick(members)
             return "\(quantifier) " + comparison(Key(path: relationship + "." + member.path, kind: member.kind), others: keys)
-        case 46..<49:
+        case 44..<47:
+            // The value first: `ANY 3 < players.age`.
+            let quantifier = pick(["ANY", "ALL", "NONE"])
             let (relationship, members) = pick(toMany)
             let member = pick(members.filter { $0.kind == .text || $0.kind == .number })
-            return "\(constant(member.kind)) IN\(modifier(member.kind)) \(relationship).\(member.path)"
+            let value = constant(member.kind)
+            return "\(quantifier) \(value) \(pick(["==", "!=", "<", "<=", ">", ">="]))\(modifier(member.kind)) \(relationship).\(member.path)"
+        case 47..<50:
+            let (relationship, members) = pick(toMany)
+            let member = pick(members.filter { $0.kind == .text || $0.kind == .number })
+            let value = constant(member.kind)
+            return "\(value) IN\(modifier(member.kind)) \(relationship).\(member.path)"
         default:
             return comparison(pick(keys), others: keys)
         }
     }
 
-    /// `key op rhs` with an operator and right-hand side that fit the key's kind.
+    /// `key op rhs` with an operator and right-hand side that fit the key's kind. Text is built
+    /// from left to right, so arguments are appended in the order the format uses them.
     private mutating func comparison(_ key: Key, others: [Key]) -> String {
         switch key.kind {
         case .json:
-            return "\(key.path) \(pick(["==", "!="])) nil"
+            return "\(keyText(key)) \(pick(["==", "!="])) nil"
         case .player, .club:
+            let lhs = keyText(key)
             let op = pick(["==", "!=", "IN"])
             if op == "IN" {
                 var ids: [ObjectID] = []
                 for _ in 0..<Int.random(in: 0...3, using: &generator) { ids.append(object(key.kind)) }
                 arguments.append(ids)
-                return "\(key.path) IN %@"
+                return "\(lhs) IN %@"
             }
             arguments.append(Int.random(in: 0..<5, using: &generator) == 0 ? nil : object(key.kind))
-            return "\(key.path) \(op) %@"
+            return "\(lhs) \(op) %@"
         default:
             break
         }
@@ -100,21 +122,45 @@ struct RandomPredicateGenerator {
         let sameKind = others.filter { $0.kind == key.kind }
         switch op {
         case "IN":
-            let elements = (0..<Int.random(in: 0...3, using: &generator)).map { _ in constant(key.kind) }
-            return "\(key.path) IN\(modifier) {\(elements.joined(separator: ", "))}"
+            let lhs = keyText(key)
+            let elements = (0..<Int.random(in: 0...3, using: &generator)).map { _ in valueOrKey(key.kind, sameKind) }
+            return "\(lhs) IN\(modifier) {\(elements.joined(separator: ", "))}"
         case "BETWEEN":
-            return "\(key.path) BETWEEN\(modifier) {\(constant(key.kind)), \(constant(key.kind))}"
-        case "LIKE":
-            return "\(key.path) LIKE\(modifier) \(Int.random(in: 0..<8, using: &generator) == 0 ? pick(sameKind).path : argument(RandomPredicateData.pick(RandomPredicateData.patterns, &generator)))"
-        case "MATCHES":
-            return "\(key.path) MATCHES\(modifier) \(Int.random(in: 0..<8, using: &generator) == 0 ? pick(sameKind).path : argument(RandomPredicateData.pick(RandomPredicateData.regexes, &generator)))"
+            let lhs = keyText(key)
+            let low = valueOrKey(key.kind, sameKind)
+            return "\(lhs) BETWEEN\(modifier) {\(low), \(valueOrKey(key.kind, sameKind))}"
+        case "LIKE", "MATCHES":
+            let lhs = keyText(key)
+            let patterns = op == "LIKE" ? RandomPredicateData.patterns : RandomPredicateData.regexes
+            let pattern = Int.random(in: 0..<8, using: &generator) == 0 ? keyText(pick(sameKind)) : argument(RandomPredicateData.pick(patterns, &generator))
+            return "\(lhs) \(op)\(modifier) \(pattern)"
         default:
-            let rhs = Int.random(in: 0..<6, using: &generator) == 0 && !sameKind.isEmpty ? pick(sameKind).path : constant(key.kind)
             if Int.random(in: 0..<8, using: &generator) == 0 && !op.contains("WITH") && op != "CONTAINS" {
-                return "\(rhs) \(op)\(modifier) \(key.path)"
+                let value = valueOrKey(key.kind, sameKind)
+                return "\(value) \(op)\(modifier) \(keyText(key))"
             }
-            return "\(key.path) \(op)\(modifier) \(rhs)"
+            let lhs = keyText(key)
+            return "\(lhs) \(op)\(modifier) \(valueOrKey(key.kind, sameKind))"
         }
+    }
+
+    /// A key as written: its path, `SELF.path`, or `%K` with the path as argument.
+    private mutating func keyText(_ key: Key) -> String {
+        switch Int.random(in: 0..<10, using: &generator) {
+        case 0 where key.path != "SELF":
+            arguments.append(key.path)
+            return "%K"
+        case 1 where key.path != "SELF":
+            return "SELF." + key.path
+        default:
+            return key.path
+        }
+    }
+
+    /// Mostly a constant, sometimes another key of the same kind.
+    private mutating func valueOrKey(_ kind: Kind, _ sameKind: [Key]) -> String {
+        if Int.random(in: 0..<6, using: &generator) == 0, !sameKind.isEmpty { return keyText(pick(sameKind)) }
+        return constant(kind)
     }
 
     private mutating func modifier(_ kind: Kind) -> String {
@@ -122,12 +168,13 @@ struct RandomPredicateGenerator {
         return pick(["", "", "[c]", "[d]", "[cd]"])
     }
 
-    /// A constant of `kind`, as a literal or as a `%@`/`%d`/`%f` argument.
+    /// A constant of `kind`: a literal, a `%@`/`%d`/`%u`/`%f` argument, a `CAST`, or a
+    /// `$VARIABLE`.
     private mutating func constant(_ kind: Kind) -> String {
         if Int.random(in: 0..<10, using: &generator) == 0 { return pick(["nil", "NULL"]) }
         switch kind {
         case .number:
-            switch Int.random(in: 0..<6, using: &generator) {
+            switch Int.random(in: 0..<8, using: &generator) {
             case 0: return "\(RandomPredicateData.pick(RandomPredicateData.integers, &generator))"
             case 1: return argumentInteger()
             case 2:
@@ -135,15 +182,36 @@ struct RandomPredicateGenerator {
                 return value.isFinite ? "\(value)" : argument(value)
             case 3: return pick(["YES", "NO", "TRUE", "FALSE"])
             case 4: return argument(RandomPredicateData.pick(RandomPredicateData.doubles, &generator))
+            case 5:
+                arguments.append(RandomPredicateData.pick(RandomPredicateData.doubles, &generator))
+                return "%f"
+            case 6: return variable(Int(RandomPredicateData.pick(RandomPredicateData.integers, &generator)))
             default: return argument(RandomPredicateData.pick(RandomPredicateData.integers, &generator))
             }
         case .text:
             let text = RandomPredicateData.pick(RandomPredicateData.strings, &generator) ?? ""
-            return Bool.random(using: &generator) ? argument(text) : PredicateValue.string(text).description
+            switch Int.random(in: 0..<5, using: &generator) {
+            case 0, 1: return argument(text)
+            case 2: return variable(text)
+            default: return PredicateValue.string(text).description
+            }
         case .date:
-            return argument(RandomPredicateData.pick(RandomPredicateData.dates, &generator))
+            let date = RandomPredicateData.pick(RandomPredicateData.dates, &generator)
+            guard let date, Bool.random(using: &generator) else { return argument(date) }
+            return "CAST(\(date.timeIntervalSinceReferenceDate), \"NSDate\")"
         case .decimal:
-            return argument(RandomPredicateData.pick(RandomPredicateData.decimals, &generator))
+            switch Int.random(in: 0..<5, using: &generator) {
+            case 0:
+                // Numbers against decimals: infinities and 1e300 included.
+                return argument(RandomPredicateData.pick(RandomPredicateData.doubles, &generator))
+            case 1:
+                return "\(RandomPredicateData.pick(RandomPredicateData.integers, &generator))"
+            case 2:
+                guard let decimal = RandomPredicateData.pick(RandomPredicateData.decimals, &generator) else { return "nil" }
+                return "CAST(\"\(decimal)\", \"NSDecimalNumber\")"
+            default:
+                return argument(RandomPredicateData.pick(RandomPredicateData.decimals, &generator))
+            }
         case .uuid:
             return argument(RandomPredicateData.pick(RandomPredicateData.uuids, &generator))
         case .data:
@@ -154,13 +222,20 @@ struct RandomPredicateGenerator {
     }
 
     private mutating func argumentInteger() -> String {
-        arguments.append(Int(RandomPredicateData.pick(RandomPredicateData.integers, &generator)))
-        return pick(["%d", "%i", "%ld"])
+        let value = Int(RandomPredicateData.pick(RandomPredicateData.integers, &generator))
+        arguments.append(value)
+        return value >= 0 ? pick(["%d", "%i", "%ld", "%u"]) : pick(["%d", "%i", "%ld"])
     }
 
     private mutating func argument(_ value: (any PredicateArgument)?) -> String {
         arguments.append(value)
         return "%@"
+    }
+
+    private mutating func variable(_ value: (any PredicateArgument)?) -> String {
+        let name = "V\(variables.count)"
+        variables[name] = value
+        return "$" + name
     }
 
     private mutating func object(_ kind: Kind) -> ObjectID {

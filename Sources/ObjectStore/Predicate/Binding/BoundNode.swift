@@ -15,14 +15,13 @@ indirect enum BoundNode: Sendable {
     case inList(BoundOperand, [BoundOperand], SortCollation)
     /// A string operator; `matcher` is compiled when the pattern is a constant.
     case text(TextOperator, BoundOperand, BoundOperand, ComparisonOptions, TextMatcher?)
-    /// `ANY`/`ALL`/`NONE` over the members of `relationship` of the object reached through
-    /// `owner` from scope `ownerScope`; `inner` reads the member as scope `ownerScope + 1`.
-    case quantified(PredicateQuantifier, owner: [RelationshipDescription], ownerScope: Int, relationship: RelationshipDescription, inner: BoundNode)
+    /// `ANY`/`ALL`/`NONE` over the members of a to-many relationship.
+    case quantified(BoundQuantifier)
 
-    /// What a traversal meets: an operand, or a quantifier with its owner path.
+    /// What a traversal meets: an operand, or a quantifier.
     enum Part {
         case operand(BoundOperand)
-        case quantifier(owner: [RelationshipDescription], ownerScope: Int, relationship: RelationshipDescription)
+        case quantifier(BoundQuantifier)
     }
 
     /// Calls `visit` for every operand and quantifier of the tree, depth first.
@@ -43,25 +42,53 @@ indirect enum BoundNode: Sendable {
         case .inList(let operand, let elements, _):
             visit(.operand(operand))
             for element in elements { visit(.operand(element)) }
-        case .quantified(_, let owner, let ownerScope, let relationship, let inner):
-            visit(.quantifier(owner: owner, ownerScope: ownerScope, relationship: relationship))
-            inner.forEachPart(visit)
+        case .quantified(let quantifier):
+            visit(.quantifier(quantifier))
+            quantifier.inner.forEachPart(visit)
         }
     }
 
-    /// Calls `body` for every operand and quantifier owner that reads an object, with its scope
-    /// and to-one hops.
-    func forEachPath(_ body: (_ scope: Int, _ hops: [RelationshipDescription]) -> Void) {
+    /// Calls `body` for every operand and quantifier owner that reads an object, with whether
+    /// it starts at a quantifier's member and its to-one hops.
+    func forEachPath(_ body: (_ readsMember: Bool, _ hops: [RelationshipDescription]) -> Void) {
         forEachPart { part in
             switch part {
-            case .operand(let operand): if let hops = operand.hops { body(operand.scope, hops) }
-            case .quantifier(let owner, let ownerScope, _): body(ownerScope, owner)
+            case .operand(let operand): if let hops = operand.hops { body(operand.readsMember, hops) }
+            case .quantifier(let quantifier): body(false, quantifier.owner)
             }
         }
     }
 
-    /// The indexes of the entities the predicate reads besides the root (to-one destinations,
-    /// to-many members and counted members).
+    /// The tree with every operand replaced by `transform`'s result. Compiled string matchers
+    /// are kept, so `transform` must return constant patterns unchanged.
+    func mapOperands<Failure: Error>(_ transform: (BoundOperand) throws(Failure) -> BoundOperand) throws(Failure) -> BoundNode {
+        switch self {
+        case .constant:
+            return self
+        case .not(let operand):
+            return .not(try operand.mapOperands(transform))
+        case .and(let left, let right):
+            return .and(try left.mapOperands(transform), try right.mapOperands(transform))
+        case .or(let left, let right):
+            return .or(try left.mapOperands(transform), try right.mapOperands(transform))
+        case .compare(let left, let comparison, let right, let collation):
+            return .compare(try transform(left), comparison, try transform(right), collation)
+        case .isNull(let operand, let negated):
+            return .isNull(try transform(operand), negated: negated)
+        case .inList(let operand, let elements, let collation):
+            var mapped: [BoundOperand] = []
+            for element in elements { mapped.append(try transform(element)) }
+            return .inList(try transform(operand), mapped, collation)
+        case .text(let textOperator, let left, let right, let options, let matcher):
+            return .text(textOperator, try transform(left), try transform(right), options, matcher)
+        case .quantified(let quantifier):
+            return .quantified(quantifier.replacingInner(try quantifier.inner.mapOperands(transform)))
+        }
+    }
+
+    /// The indexes of the entities the predicate reads through relationships (to-one
+    /// destinations, to-many members and counted members), the root's entity included when a
+    /// relationship leads back to it.
     var relatedEntities: Set<Int> {
         var result: Set<Int> = []
         forEachPart { part in
@@ -69,9 +96,9 @@ indirect enum BoundNode: Sendable {
             case .operand(let operand):
                 for hop in operand.hops ?? [] { result.insert(hop.destinationIndex) }
                 if case .count(_, let relationship) = operand.source { result.insert(relationship.destinationIndex) }
-            case .quantifier(let owner, _, let relationship):
-                for hop in owner { result.insert(hop.destinationIndex) }
-                result.insert(relationship.destinationIndex)
+            case .quantifier(let quantifier):
+                for hop in quantifier.owner { result.insert(hop.destinationIndex) }
+                result.insert(quantifier.relationship.destinationIndex)
             }
         }
         return result

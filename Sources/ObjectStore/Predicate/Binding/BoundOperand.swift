@@ -4,8 +4,7 @@ import GRDB
 /// in memory.
 struct BoundOperand: Sendable {
     enum Source: Sendable {
-        /// A column of the object reached through `hops` (to-one relationships) from the scope's
-        /// object.
+        /// A column of the object reached through `hops` (to-one relationships).
         case column(hops: [RelationshipDescription], column: Int, name: String)
         /// The primary key of the object reached through `hops` (`SELF`).
         case objectKey(hops: [RelationshipDescription])
@@ -16,8 +15,9 @@ struct BoundOperand: Sendable {
     }
 
     var source: Source
-    /// 0 for the evaluated object, 1 (and deeper) for the member of an `ANY`/`ALL`/`NONE`.
-    var scope: Int
+    /// Whether `hops` start at the member of the enclosing `ANY`/`ALL`/`NONE` rather than at the
+    /// evaluated object.
+    var readsMember = false
     /// `[c]`/`[d]` folding applied to text values read from the store (`ds_fold`).
     var folding: ComparisonOptions = []
 

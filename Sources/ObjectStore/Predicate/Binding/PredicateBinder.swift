@@ -39,7 +39,7 @@ struct PredicateBinder {
             }
             let memberSide = try self.memberSide(relationship, member, key: key)
             let inner = try bindSimple(memberSide, comparison.op, rhs, options: comparison.options)
-            return .quantified(quantifier, owner: hops, ownerScope: 0, relationship: relationship, inner: inner)
+            return .quantified(BoundQuantifier(quantifier, owner: hops, relationship: relationship, inner: inner))
         }
         if case let .toMany(hops, relationship, member, key) = rhs {
             // `value IN toMany.key` is `ANY toMany.key == value`; a quantifier may also stand
@@ -54,7 +54,7 @@ struct PredicateBinder {
             }
             let memberSide = try self.memberSide(relationship, member, key: key)
             let inner = try bindSimple(lhs, op, memberSide, options: comparison.options)
-            return .quantified(comparison.quantifier ?? .any, owner: hops, ownerScope: 0, relationship: relationship, inner: inner)
+            return .quantified(BoundQuantifier(comparison.quantifier ?? .any, owner: hops, relationship: relationship, inner: inner))
         }
         if comparison.quantifier != nil {
             throw .typeMismatch(entity: root.name, key: keyName(lhs) ?? keyName(rhs) ?? "?", reason: "ANY, ALL and NONE need a to-many key path")
@@ -71,7 +71,7 @@ struct PredicateBinder {
         case .list(let elements):
             return .list(elements)
         case .evaluatedObject:
-            return .operand(BoundOperand(source: .objectKey(hops: []), scope: 0), .object(root.name), key: "SELF")
+            return .operand(BoundOperand(source: .objectKey(hops: [])), .object(root.name), key: "SELF")
         case .key(let reference):
             guard let names = reference.names(on: root) else {
                 throw .unknownKey(entity: root.name, key: reference.description)
@@ -81,35 +81,34 @@ struct PredicateBinder {
             if case .toMany(let relationship, let member) = resolved.end {
                 return .toMany(hops: resolved.hops, relationship: relationship, member: member, key: key)
             }
-            let (operand, domain) = Self.operand(resolved, scope: 0)
+            let (operand, domain) = Self.operand(resolved, readsMember: false)
             return .operand(operand, domain, key: key)
         }
     }
 
-    /// The member of a to-many relationship (scope 1), or a key that continues from it.
+    /// The member of a to-many relationship, or a key that continues from it.
     private func memberSide(_ relationship: RelationshipDescription, _ member: [String], key: String) throws(FetchPredicateError) -> Side {
         let destination = relationship.destination
         guard !member.isEmpty else {
-            return .operand(BoundOperand(source: .objectKey(hops: []), scope: 1), .object(destination.name), key: key)
+            return .operand(BoundOperand(source: .objectKey(hops: []), readsMember: true), .object(destination.name), key: key)
         }
         let resolved = try ResolvedKey(member, from: destination, key: key, root: root)
         switch resolved.end {
         case .toMany:
             throw .typeMismatch(entity: root.name, key: key, reason: "only one to-many relationship may appear in a key path (besides a member's @count)")
         case .attribute, .toOne, .count:
-            let (operand, domain) = Self.operand(resolved, scope: 1)
+            let (operand, domain) = Self.operand(resolved, readsMember: true)
             return .operand(operand, domain, key: key)
         }
     }
 
-    private static func operand(_ key: ResolvedKey, scope: Int) -> (BoundOperand, ValueDomain) {
+    private static func operand(_ key: ResolvedKey, readsMember: Bool) -> (BoundOperand, ValueDomain) {
         switch key.end {
-        case .attribute(let attribute):
-            return (BoundOperand(source: .column(hops: key.hops, column: attribute.column, name: attribute.name), scope: scope), ValueDomain(attribute.type))
-        case .toOne(let relationship):
-            return (BoundOperand(source: .column(hops: key.hops, column: relationship.column ?? 0, name: relationship.name), scope: scope), .object(relationship.destinationName))
+        case .attribute, .toOne:
+            let column = key.column
+            return (BoundOperand(source: .column(hops: key.hops, column: column.index, name: column.name), readsMember: readsMember), column.domain)
         case .count(let relationship):
-            return (BoundOperand(source: .count(hops: key.hops, relationship: relationship), scope: scope), .number)
+            return (BoundOperand(source: .count(hops: key.hops, relationship: relationship), readsMember: readsMember), .number)
         case .toMany:
             preconditionFailure("to-many keys are quantified before they become operands")
         }
@@ -170,14 +169,39 @@ struct PredicateBinder {
         if op.isOrdering && !domain.isOrdered { throw mismatch("\(domain) cannot be ordered; use == or !=") }
         if domain == .json { throw mismatch("JSON (Codable) attributes compare only with nil") }
         if !options.isEmpty && domain != .text { throw mismatch("[c] and [d] apply to strings, not to \(domain)") }
+        if domain == .decimal, let fixed = try comparisonBeyondDecimals(lhs, comparison, rhs, mismatch: mismatch) { return fixed }
         return .compare(try operand(lhs, domain, options, mismatch: mismatch), comparison, try operand(rhs, domain, options, mismatch: mismatch), domain.collation)
+    }
+
+    /// A decimal compared with a number beyond every decimal (an infinity, or too large for
+    /// `Decimal`): the same answer for every decimal, unknown for nil. Written as the decimal
+    /// compared with itself (`=` for true, `<>` for false), which SQL and memory both read so.
+    private func comparisonBeyondDecimals(_ lhs: Side, _ comparison: BoundComparison, _ rhs: Side, mismatch: (String) -> FetchPredicateError) throws(FetchPredicateError) -> BoundNode? {
+        let other: Side
+        let order: Int
+        if case .constant(let value) = rhs, let above = DecimalConstant.beyond(value) {
+            other = lhs
+            order = above ? -1 : 1
+        } else if case .constant(let value) = lhs, let above = DecimalConstant.beyond(value) {
+            other = rhs
+            order = above ? 1 : -1
+        } else {
+            return nil
+        }
+        let operand = try operand(other, .decimal, [], mismatch: mismatch)
+        return Self.sameForEveryValue(operand, comparison.holds(order))
+    }
+
+    /// `answer` for every non-nil value of `operand`, unknown for nil.
+    private static func sameForEveryValue(_ operand: BoundOperand, _ answer: Bool) -> BoundNode {
+        .compare(operand, answer ? .equal : .notEqual, operand, ValueDomain.decimal.collation)
     }
 
     private func nullTestOperand(_ side: Side, mismatch: (String) -> FetchPredicateError) throws(FetchPredicateError) -> BoundOperand? {
         switch side {
         case .operand(let operand, _, _): return operand
-        case .constant(.null): return BoundOperand(source: .constant(.null), scope: 0)
-        case .constant(let value): return BoundOperand(source: .constant(try convert(value, to: ValueDomain(of: value) ?? .number, mismatch: mismatch)), scope: 0)
+        case .constant(.null): return BoundOperand(source: .constant(.null))
+        case .constant(let value): return BoundOperand(source: .constant(try convert(value, to: ValueDomain(of: value) ?? .number, mismatch: mismatch)))
         case .list, .toMany: throw mismatch("a list cannot be compared with nil")
         }
     }
@@ -195,12 +219,23 @@ struct PredicateBinder {
         guard let domain else { throw mismatch("IN needs a key or a value on the left") }
         if domain == .json { throw mismatch("JSON (Codable) attributes compare only with nil") }
         if !options.isEmpty && domain != .text { throw mismatch("[c] and [d] apply to strings, not to \(domain)") }
-        let left = try operand(lhs, domain, options, mismatch: mismatch)
         var bound: [BoundOperand] = []
+        var droppedBeyondDecimals = false
         for element in elements {
             if case .list = element { throw mismatch("IN lists cannot be nested") }
+            // A number beyond every decimal equals none.
+            if domain == .decimal, case .constant(let value) = element, DecimalConstant.beyond(value) != nil {
+                droppedBeyondDecimals = true
+                continue
+            }
             bound.append(try operand(element, domain, options, mismatch: mismatch))
         }
+        if domain == .decimal, case .constant(let value) = lhs, DecimalConstant.beyond(value) != nil {
+            // No element equals it: false, or unknown when an element is nil.
+            return bound.reversed().reduce(BoundNode.constant(false)) { result, element in .or(Self.sameForEveryValue(element, false), result) }
+        }
+        let left = try operand(lhs, domain, options, mismatch: mismatch)
+        if bound.isEmpty && droppedBeyondDecimals { return Self.sameForEveryValue(left, false) }
         return .inList(left, bound, domain.collation)
     }
 
@@ -221,11 +256,9 @@ struct PredicateBinder {
         let right = try operand(rhs, .text, [], mismatch: mismatch)
         var matcher: TextMatcher?
         if case .constant(.string(let pattern)) = rhs {
-            if textOperator == .matches {
-                let folded = TextFolding.fold(pattern, options.intersection(.diacriticInsensitive))
-                if let reason = RegexBox.compileError(folded) { throw .invalidRegularExpression(pattern: pattern, reason: reason) }
-            }
-            matcher = TextMatcher(textOperator, pattern: pattern, options: options)
+            let compiled = TextMatcher(textOperator, pattern: pattern, options: options)
+            if let reason = compiled.regexError { throw .invalidRegularExpression(pattern: pattern, reason: reason) }
+            matcher = compiled
         }
         return .text(textOperator, left, right, options, matcher)
     }
@@ -267,7 +300,7 @@ struct PredicateBinder {
             if !options.isEmpty, case .string(let text) = stored.storage {
                 stored = TextFolding.fold(text, options).databaseValue
             }
-            return BoundOperand(source: .constant(stored), scope: 0)
+            return BoundOperand(source: .constant(stored))
         case .list, .toMany:
             throw mismatch("a list {…} works only with IN and BETWEEN")
         }
@@ -293,8 +326,15 @@ struct PredicateBinder {
         case (.decimal, .integer(let number)):
             return Decimal(number).storedValue
         case (.decimal, .double(let number)):
-            guard let decimal = Decimal(string: "\(number)", locale: Locale(identifier: "en_US_POSIX")), !number.isNaN else { return .null }
-            return decimal.storedValue
+            if number.isNaN { return .null }
+            switch DecimalConstant(number) {
+            case .exact(let decimal):
+                return decimal.storedValue
+            case .beyond:
+                throw mismatch("\(number) lies beyond every decimal; compare with <, <=, >, >=, == or !=")
+            case .inexact:
+                throw mismatch("Decimal cannot hold \(number) exactly (it keeps 38 digits, exponents from -128 to 127); pass a Decimal")
+            }
         case (.uuid, .uuid(let uuid)):
             return uuid.storedValue
         case (.bytes, .data(let data)):

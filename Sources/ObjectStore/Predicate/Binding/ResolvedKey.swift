@@ -11,9 +11,33 @@ struct ResolvedKey {
         case count(RelationshipDescription)
     }
 
+    /// The column an attribute or to-one end reads.
+    struct Column {
+        /// The position in the value array of the entity that owns it.
+        let index: Int
+        let name: String
+        /// The attribute's type; nil for a to-one relationship (its key).
+        let type: AttributeType?
+        /// What its values are, for type checks.
+        let domain: ValueDomain
+    }
+
     /// The to-one relationships crossed before the end.
     let hops: [RelationshipDescription]
     let end: End
+
+    /// The column of an attribute or to-one end (a programmer error for a to-many end).
+    var column: Column {
+        switch end {
+        case .attribute(let attribute):
+            return Column(index: attribute.column, name: attribute.name, type: attribute.type, domain: ValueDomain(attribute.type))
+        case .toOne(let relationship):
+            guard let index = relationship.column else { preconditionFailure("the to-one relationship \(relationship.name) has no key column") }
+            return Column(index: index, name: relationship.name, type: nil, domain: .object(relationship.destinationName))
+        case .toMany(let relationship, _), .count(let relationship):
+            preconditionFailure("the to-many relationship \(relationship.name) has no column; quantify it or count it")
+        }
+    }
 
     /// Resolves `names` from `entity`; `key` and `root` name the key in errors.
     init(_ names: [String], from entity: EntityDescription, key: String, root: EntityDescription) throws(FetchPredicateError) {

@@ -2,27 +2,31 @@ import GRDB
 
 /// Reads values through to-one relationships in memory exactly as the store's LEFT JOINs read
 /// them: a nil key or a key without a row gives NULL, and NaN reads as NULL (SQLite stores NaN as
-/// NULL).
+/// NULL). An object deleted in the context (not saved yet) counts as missing, as its row will be
+/// once saved.
 enum ObjectPathReader {
-    /// The values (and object) reached from `values` (the values of `object`) through `hops`, or
-    /// nil when a hop is nil or points at a missing row.
+    /// The values and key of the object reached from `values` through `hops` (objects registered
+    /// in `context`, loaded if needed), or nil when a hop is nil or points at a missing or deleted
+    /// object.
     static func follow(
-        _ hops: [RelationshipDescription],
+        _ hops: ArraySlice<RelationshipDescription>,
         from values: ContiguousArray<DatabaseValue>,
-        of object: ManagedObject?
-    ) -> (values: ContiguousArray<DatabaseValue>, object: ManagedObject?)? {
+        in context: ManagedObjectContext?
+    ) -> (values: ContiguousArray<DatabaseValue>, key: Int64)? {
         var values = values
-        var object = object
+        var reached: Int64?
         for hop in hops {
+            OperationCounts.record(\.hopsFollowed)
             guard let column = hop.column, column < values.count, case .int64(let key) = values[column].storage,
-                  let context = object?.context else { return nil }
+                  let context else { return nil }
             let next = context.registeredOrFault(entity: hop.destinationIndex, key: key)
             if next.state.contains(.fault) { context.fulfillFault(next) }
-            if next.state.contains(.missing) { return nil }
+            if !next.state.isDisjoint(with: [.missing, .deleted]) { return nil }
             values = next.values
-            object = next
+            reached = key
         }
-        return (values, object)
+        guard let reached else { preconditionFailure("follow needs at least one hop") }
+        return (values, reached)
     }
 
     /// The stored value of `column` of the object reached through `hops`.
@@ -30,17 +34,17 @@ enum ObjectPathReader {
         column: Int,
         hops: [RelationshipDescription],
         from values: ContiguousArray<DatabaseValue>,
-        of object: ManagedObject?
+        in context: ManagedObjectContext?
     ) -> DatabaseValue {
-        let target: ContiguousArray<DatabaseValue>
-        if hops.isEmpty {
-            target = values
-        } else {
-            guard let reached = follow(hops, from: values, of: object)?.values else { return .null }
-            target = reached
-        }
-        guard column < target.count else { return .null }
-        if case .double(let number) = target[column].storage, number.isNaN { return .null }
-        return target[column]
+        if hops.isEmpty { return stored(column, of: values) }
+        guard let reached = follow(hops[...], from: values, in: context)?.values else { return .null }
+        return stored(column, of: reached)
+    }
+
+    /// The value of `column` as SQL reads it (NaN is NULL).
+    static func stored(_ column: Int, of values: ContiguousArray<DatabaseValue>) -> DatabaseValue {
+        guard column < values.count else { return .null }
+        if case .double(let number) = values[column].storage, number.isNaN { return .null }
+        return values[column]
     }
 }

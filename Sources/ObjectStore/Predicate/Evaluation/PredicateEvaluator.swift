@@ -3,60 +3,78 @@ import GRDB
 /// Evaluates a compiled predicate on one object in memory, with SQL's semantics: three-valued
 /// logic (nil is unknown), NaN read as NULL (SQLite stores NaN as NULL), BINARY order, and the same
 /// folding, matching and collation functions the store's SQL runs.
+///
+/// Quantifiers and counts read the members of to-many relationships without registering them:
+/// when neither the context nor its ancestors hold unsaved changes the member side reads, one
+/// store query answers (the evaluated object's values bound as constants); otherwise the members'
+/// rows are read as the context sees them and evaluated here. Read errors are thrown.
 struct PredicateEvaluator {
-    private let rootValues: ContiguousArray<DatabaseValue>
-    private let rootObject: ManagedObject?
-    /// The members of the enclosing quantifiers (scope 1, 2, …).
-    private var members: [ManagedObject] = []
+    /// The values and key of an object the predicate reads.
+    private struct Row {
+        var values: ContiguousArray<DatabaseValue>
+        /// Nil only for values read without their object.
+        var key: Int64?
+    }
 
-    init(_ values: ManagedObjectValues) {
-        rootValues = values.values
-        rootObject = values.object
+    private let root: Row
+    private let context: ManagedObjectContext?
+    /// The member of the quantifier being evaluated.
+    private var member: Row?
+    /// The objects reached so far from the evaluated object through to-one paths (nil for a
+    /// path that ends at nil), so that each path is followed once per evaluation.
+    private var reached: [(hops: ArraySlice<RelationshipDescription>, row: Row?)] = []
+    /// The last pattern read from a key and compiled, reused while it stays the same (a pattern
+    /// from the evaluated object, tried on each member of a quantifier).
+    private var lastMatcher: (pattern: String, matcher: TextMatcher)?
+
+    init(_ object: ManagedObjectValues) {
+        root = Row(values: object.values, key: object.object?.objectID.key)
+        context = object.object?.context
     }
 
     /// True, false, or nil for unknown.
-    mutating func evaluate(_ node: BoundNode) -> Bool? {
+    mutating func evaluate(_ node: BoundNode) throws(ObjectStoreError) -> Bool? {
         switch node {
         case .constant(let value):
             return value
         case .not(let operand):
-            return evaluate(operand).map(!)
+            return try evaluate(operand).map(!)
         case .and(let left, let right):
-            let first = evaluate(left)
+            let first = try evaluate(left)
             if first == false { return false }
-            let second = evaluate(right)
+            let second = try evaluate(right)
             if second == false { return false }
             return first == true && second == true ? true : nil
         case .or(let left, let right):
-            let first = evaluate(left)
+            let first = try evaluate(left)
             if first == true { return true }
-            let second = evaluate(right)
+            let second = try evaluate(right)
             if second == true { return true }
             return first == false && second == false ? false : nil
         case .compare(let left, let comparison, let right, let collation):
-            let lhs = value(left), rhs = value(right)
+            let lhs = try value(left), rhs = try value(right)
             if lhs.isNull || rhs.isNull { return nil }
             return comparison.holds(collation.compare(lhs, rhs))
         case .isNull(let operand, let negated):
-            return value(operand).isNull != negated
+            return try value(operand).isNull != negated
         case .inList(let operand, let elements, let collation):
-            return membership(value(operand), elements, collation)
+            return try membership(value(operand), elements, collation)
         case .text(let textOperator, let left, let right, let options, let matcher):
-            guard case .string(let subject) = value(left).storage, case .string(let pattern) = value(right).storage else { return nil }
-            return (matcher ?? TextMatcher(textOperator, pattern: pattern, options: options)).matches(subject)
-        case .quantified(let quantifier, let owner, let ownerScope, let relationship, let inner):
-            return quantify(quantifier, owner: owner, ownerScope: ownerScope, relationship: relationship, inner: inner)
+            guard case .string(let subject) = try value(left).storage, case .string(let pattern) = try value(right).storage else { return nil }
+            return (matcher ?? keyPatternMatcher(textOperator, pattern, options)).matches(subject)
+        case .quantified(let quantifier):
+            return try quantify(quantifier)
         }
     }
 
     /// SQL's `IN`: true on a match; else unknown when the value or an element is NULL; false for
     /// an empty list.
-    private func membership(_ needle: DatabaseValue, _ elements: [BoundOperand], _ collation: SortCollation) -> Bool? {
+    private mutating func membership(_ needle: DatabaseValue, _ elements: [BoundOperand], _ collation: SortCollation) throws(ObjectStoreError) -> Bool? {
         guard !elements.isEmpty else { return false }
         if needle.isNull { return nil }
         var sawNull = false
         for element in elements {
-            let candidate = value(element)
+            let candidate = try value(element)
             if candidate.isNull {
                 sawNull = true
             } else if collation.compare(needle, candidate) == 0 {
@@ -66,61 +84,103 @@ struct PredicateEvaluator {
         return sawNull ? nil : false
     }
 
-    private mutating func quantify(_ quantifier: PredicateQuantifier, owner: [RelationshipDescription], ownerScope: Int, relationship: RelationshipDescription, inner: BoundNode) -> Bool {
-        var list: [ManagedObject] = []
-        if let object = target(scope: ownerScope, hops: owner)?.object, let context = object.context {
-            list = context.members(of: object, relationship: relationship)
+    private mutating func quantify(_ quantifier: BoundQuantifier) throws(ObjectStoreError) -> Bool {
+        guard let context, let owner = target(readsMember: false, hops: quantifier.owner)?.key else {
+            // No owner, no members.
+            return quantifier.quantifier != .any
+        }
+        if context.storeIsCurrent(for: quantifier.memberEntities, links: quantifier.readsLinks) {
+            let inner = try quantifier.inner.mapOperands { (operand) throws(ObjectStoreError) -> BoundOperand in
+                operand.readsMember ? operand : BoundOperand(source: .constant(try value(operand)))
+            }
+            let (text, arguments) = PredicateSQLWriter.query(quantifier.replacingInner(inner), ownerKey: owner)
+            return try context.storeAnswer(text, arguments: arguments) != 0
         }
         var satisfied = false
         var failed = false
-        for member in list {
-            members.append(member)
-            let result = evaluate(inner)
-            members.removeLast()
+        for row in try context.memberRows(ofKey: owner, relationship: quantifier.relationship) {
+            member = Row(values: row.values, key: row.key)
+            let result = try evaluate(quantifier.inner)
             if result == true { satisfied = true } else { failed = true }
-            if quantifier == .all ? failed : satisfied { break }
+            if quantifier.quantifier == .all ? failed : satisfied { break }
         }
-        switch quantifier {
+        member = nil
+        switch quantifier.quantifier {
         case .any: return satisfied
         case .all: return !failed
         case .none: return !satisfied
         }
     }
 
+    /// The compiled form of a pattern read from a key (the same bytes give the same matcher;
+    /// `==` on strings would also take canonically equivalent patterns, which match differently).
+    private mutating func keyPatternMatcher(_ textOperator: TextOperator, _ pattern: String, _ options: ComparisonOptions) -> TextMatcher {
+        if let last = lastMatcher, last.matcher.textOperator == textOperator, last.matcher.options == options,
+           last.pattern.utf8.elementsEqual(pattern.utf8) {
+            return last.matcher
+        }
+        let matcher = TextMatcher(textOperator, pattern: pattern, options: options)
+        lastMatcher = (pattern, matcher)
+        return matcher
+    }
+
     // MARK: Values
 
     /// The value of an operand as SQL would read it.
-    private func value(_ operand: BoundOperand) -> DatabaseValue {
+    private mutating func value(_ operand: BoundOperand) throws(ObjectStoreError) -> DatabaseValue {
         switch operand.source {
         case .constant(let value):
             return value
         case .column(let hops, let column, _):
-            let (values, object) = scopeObject(operand.scope)
-            let value = ObjectPathReader.value(column: column, hops: hops, from: values, of: object)
+            guard let row = target(readsMember: operand.readsMember, hops: hops) else { return .null }
+            let value = ObjectPathReader.stored(column, of: row.values)
             if !operand.folding.isEmpty, case .string(let text) = value.storage {
                 return TextFolding.fold(text, operand.folding).databaseValue
             }
             return value
         case .objectKey(let hops):
-            guard let object = target(scope: operand.scope, hops: hops)?.object else { return .null }
-            return object.objectID.key.databaseValue
+            return target(readsMember: operand.readsMember, hops: hops)?.key?.databaseValue ?? .null
         case .count(let hops, let relationship):
-            guard let object = target(scope: operand.scope, hops: hops)?.object, let context = object.context else { return 0.databaseValue }
-            return context.members(of: object, relationship: relationship).count.databaseValue
+            guard let context, let owner = target(readsMember: operand.readsMember, hops: hops)?.key else { return 0.databaseValue }
+            return try context.memberCount(ofKey: owner, relationship: relationship).databaseValue
         }
     }
 
-    /// The values and object of a scope: the evaluated object, or a quantifier's member.
-    private func scopeObject(_ scope: Int) -> (ContiguousArray<DatabaseValue>, ManagedObject?) {
-        guard scope > 0 else { return (rootValues, rootObject) }
-        let member = members[scope - 1]
-        if member.state.contains(.fault) { member.context?.fulfillFault(member) }
-        return (member.values, member)
+    /// The object reached through to-one `hops` from the evaluated object or the member, or nil.
+    /// Paths from the evaluated object are followed once, from their longest prefix followed
+    /// before.
+    private mutating func target(readsMember: Bool, hops: [RelationshipDescription]) -> Row? {
+        guard let start = readsMember ? member : root else { return nil }
+        if hops.isEmpty { return start }
+        if readsMember { return follow(hops[...], from: start) }
+        if let known = reachedRow(hops[...]) { return known }
+        var from = start
+        var followed = 0
+        for length in stride(from: hops.count - 1, to: 0, by: -1) {
+            guard let known = reachedRow(hops[..<length]) else { continue }
+            guard let row = known else {
+                reached.append((hops[...], nil))
+                return nil
+            }
+            from = row
+            followed = length
+            break
+        }
+        let row = follow(hops[followed...], from: from)
+        reached.append((hops[...], row))
+        return row
     }
 
-    /// The object reached from a scope's object through to-one hops, or nil.
-    private func target(scope: Int, hops: [RelationshipDescription]) -> (values: ContiguousArray<DatabaseValue>, object: ManagedObject?)? {
-        let (values, object) = scopeObject(scope)
-        return ObjectPathReader.follow(hops, from: values, of: object)
+    /// The object at the end of a path followed before in this evaluation: `.some(nil)` when the
+    /// path ends at nil, nil when the path was not followed.
+    private func reachedRow(_ hops: ArraySlice<RelationshipDescription>) -> Row?? {
+        for entry in reached where entry.hops.count == hops.count && entry.hops.elementsEqual(hops, by: { $0.column == $1.column }) {
+            return .some(entry.row)
+        }
+        return nil
+    }
+
+    private func follow(_ hops: ArraySlice<RelationshipDescription>, from start: Row) -> Row? {
+        ObjectPathReader.follow(hops, from: start.values, in: context).map { Row(values: $0.values, key: $0.key) }
     }
 }

@@ -33,11 +33,6 @@ struct PredicateParser {
 
     private var current: PredicateToken { tokens[position] }
 
-    private mutating func advance() -> PredicateToken {
-        defer { if position < tokens.count - 1 { position += 1 } }
-        return tokens[position]
-    }
-
     private func unexpected(expected: String) -> FetchPredicateError {
         let token = current
         if token.kind == .end { return .unexpectedEnd(offset: token.offset, format: format, expected: expected) }

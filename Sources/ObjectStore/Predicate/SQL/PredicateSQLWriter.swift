@@ -4,6 +4,9 @@ import GRDB
 /// values): the evaluated object is `t`, objects reached through to-one relationships are
 /// LEFT JOINed under aliases named by their path (`"t.sport"`), and the members of a quantifier
 /// are a correlated subquery (`"m1"`).
+///
+/// A quantifier or a count for one owner can also be written alone (``query(_:ownerKey:)``,
+/// ``countQuery(_:ownerKey:)``), which in-memory evaluation runs when the store is up to date.
 struct PredicateSQLWriter {
     private(set) var arguments: [DatabaseValue]
 
@@ -22,6 +25,13 @@ struct PredicateSQLWriter {
         case .or(let left, let right):
             return "(\(write(left)) OR \(write(right)))"
         case .compare(let left, let comparison, let right, let collation):
+            if let column = Self.textEquality(left, comparison, right, collation) {
+                // Byte equality implies equality under DS_STRING, so the second term changes no
+                // answer; it lets SQLite search an index collated DS_STRING (string indexes are).
+                let text = write(column), value = Self.constantValue(left, right)
+                arguments += [value, value]
+                return "(\(text) = ? AND \(text) = ?\(SortCollation.string.sqlSuffix))"
+            }
             return "(\(write(left)) \(comparison.sqlOperator) \(write(right))\(collation.sqlSuffix))"
         case .isNull(let operand, let negated):
             return "(\(write(operand)) IS \(negated ? "NOT " : "")NULL)"
@@ -32,21 +42,22 @@ struct PredicateSQLWriter {
             return "(\(needle)\(collation.sqlSuffix) IN (\(elements.map { write($0) }.joined(separator: ", "))))"
         case .text(let textOperator, let left, let right, let options, _):
             return "ds_match(\(textOperator.rawValue | options.rawValue << 4), \(write(left)), \(write(right)))"
-        case .quantified(let quantifier, let owner, let ownerScope, let relationship, let inner):
-            return writeQuantified(quantifier, owner: owner, ownerScope: ownerScope, relationship: relationship, inner: inner)
+        case .quantified(let quantifier):
+            return writeQuantified(quantifier, ownerKey: "\(Self.alias(readsMember: false, hops: quantifier.owner)).Z_PK")
         }
     }
 
-    private mutating func writeQuantified(_ quantifier: PredicateQuantifier, owner: [RelationshipDescription], ownerScope: Int, relationship: RelationshipDescription, inner: BoundNode) -> String {
-        let scope = ownerScope + 1
-        let base = Self.scopeBase(scope)
+    /// `EXISTS` (or `NOT EXISTS`) over the members of `quantifier.relationship` of the row whose
+    /// key is the SQL expression `ownerKey`.
+    private mutating func writeQuantified(_ quantifier: BoundQuantifier, ownerKey: String) -> String {
+        let base = Self.memberBase
         var paths: [[RelationshipDescription]] = []
-        inner.forEachPath { pathScope, hops in if pathScope == scope { paths.append(hops) } }
+        quantifier.inner.forEachPath { readsMember, hops in if readsMember { paths.append(hops) } }
         let joins = SQL.leftJoins(paths, base: base)
-        let link = Self.membership(SQL.quote(base), of: relationship, owner: Self.alias(scope: ownerScope, hops: owner))
-        let from = "SELECT 1 FROM \(SQL.table(relationship.destination)) AS \(SQL.quote(base))\(joins) WHERE \(link) AND "
-        let condition = write(inner)
-        switch quantifier {
+        let link = Self.membership(SQL.quote(base), of: quantifier.relationship, ownerKey: ownerKey)
+        let from = "SELECT 1 FROM \(SQL.table(quantifier.relationship.destination)) AS \(SQL.quote(base))\(joins) WHERE \(link) AND "
+        let condition = write(quantifier.inner)
+        switch quantifier.quantifier {
         case .any: return "EXISTS (\(from)\(condition))"
         case .all: return "NOT EXISTS (\(from)NOT COALESCE(\(condition), 0))"
         case .none: return "NOT EXISTS (\(from)\(condition))"
@@ -60,31 +71,70 @@ struct PredicateSQLWriter {
             arguments.append(value)
             return "?"
         case .column(let hops, _, let name):
-            text = "\(Self.alias(scope: operand.scope, hops: hops)).\(SQL.quote(name))"
+            text = "\(Self.alias(readsMember: operand.readsMember, hops: hops)).\(SQL.quote(name))"
         case .objectKey(let hops):
-            text = "\(Self.alias(scope: operand.scope, hops: hops)).Z_PK"
+            text = "\(Self.alias(readsMember: operand.readsMember, hops: hops)).Z_PK"
         case .count(let hops, let relationship):
-            text = "(SELECT COUNT(*) FROM \(SQL.table(relationship.destination)) AS c WHERE \(Self.membership("c", of: relationship, owner: Self.alias(scope: operand.scope, hops: hops))))"
+            text = "(\(Self.countSelect(relationship, ownerKey: "\(Self.alias(readsMember: operand.readsMember, hops: hops)).Z_PK")))"
         }
         return operand.folding.isEmpty ? text : "ds_fold(\(text), \(operand.folding.rawValue))"
     }
 
-    /// The condition that the row aliased `member` is a member of `relationship` of the row
-    /// aliased `owner`: its inverse key points at the owner, or (many-to-many) a link joins them.
-    static func membership(_ member: String, of relationship: RelationshipDescription, owner: String) -> String {
-        if let join = relationship.join {
-            return "\(member).Z_PK IN (SELECT \(join.otherColumn) FROM \(SQL.quote(join.name)) WHERE \(join.ownColumn) = \(owner).Z_PK)"
+    // MARK: One owner
+
+    /// A query that answers a quantifier for the owner whose key is bound first: one row, 1 or
+    /// 0. `quantifier.inner` must read only the member and constants (the evaluated object's
+    /// values substituted).
+    static func query(_ quantifier: BoundQuantifier, ownerKey: Int64) -> (text: String, arguments: [DatabaseValue]) {
+        var writer = PredicateSQLWriter(arguments: [ownerKey.databaseValue])
+        let condition = writer.writeQuantified(quantifier, ownerKey: "?")
+        return ("SELECT \(condition)", writer.arguments)
+    }
+
+    /// A query that counts the members of `relationship` of the owner whose key is bound.
+    static func countQuery(_ relationship: RelationshipDescription, ownerKey: Int64) -> (text: String, arguments: [DatabaseValue]) {
+        (countSelect(relationship, ownerKey: "?"), [ownerKey.databaseValue])
+    }
+
+    private static func countSelect(_ relationship: RelationshipDescription, ownerKey: String) -> String {
+        "SELECT COUNT(*) FROM \(SQL.table(relationship.destination)) AS c WHERE \(membership("c", of: relationship, ownerKey: ownerKey))"
+    }
+
+    /// The column of a byte-equality test of a text column with a string constant, or nil.
+    private static func textEquality(_ left: BoundOperand, _ comparison: BoundComparison, _ right: BoundOperand, _ collation: SortCollation) -> BoundOperand? {
+        guard comparison == .equal, collation == .binary else { return nil }
+        for (column, constant) in [(left, right), (right, left)] {
+            if case .column = column.source, column.folding.isEmpty, case .constant(let value) = constant.source, case .string = value.storage {
+                return column
+            }
         }
-        return "\(member).\(SQL.quote(relationship.inverseName ?? "")) = \(owner).Z_PK"
+        return nil
     }
 
-    /// `t` for the evaluated object, `m1`, `m2`, … for quantified members.
-    static func scopeBase(_ scope: Int) -> String {
-        scope == 0 ? "t" : "m\(scope)"
+    /// The constant side of a comparison whose other side is a column.
+    private static func constantValue(_ left: BoundOperand, _ right: BoundOperand) -> DatabaseValue {
+        if case .constant(let value) = right.source { return value }
+        if case .constant(let value) = left.source { return value }
+        return .null
     }
 
-    /// The alias of the object reached through `hops` from a scope's object.
-    static func alias(scope: Int, hops: [RelationshipDescription]) -> String {
-        SQL.alias(base: scopeBase(scope), hops: hops)
+    /// The condition that the row aliased `member` is a member of `relationship` of the row
+    /// whose key is the SQL expression `ownerKey`: its inverse key points at the owner, or
+    /// (many-to-many) a link joins them.
+    static func membership(_ member: String, of relationship: RelationshipDescription, ownerKey: String) -> String {
+        if let join = relationship.join {
+            return "\(member).Z_PK IN (SELECT \(join.otherColumn) FROM \(SQL.quote(join.name)) WHERE \(join.ownColumn) = \(ownerKey))"
+        }
+        guard let inverse = relationship.inverseName else { preconditionFailure("the to-many relationship \(relationship.name) has no inverse") }
+        return "\(member).\(SQL.quote(inverse)) = \(ownerKey)"
+    }
+
+    /// The alias of the members of a quantifier.
+    static let memberBase = "m1"
+
+    /// The alias of the object reached through `hops` from the evaluated object (`t`) or from a
+    /// quantifier's member.
+    static func alias(readsMember: Bool, hops: [RelationshipDescription]) -> String {
+        SQL.alias(base: readsMember ? memberBase : "t", hops: hops)
     }
 }

@@ -3,24 +3,28 @@
 final class RegexBox: @unchecked Sendable {
     private let regex: Regex<AnyRegexOutput>
 
-    /// Compiles `pattern`, or returns nil when it is not a valid regular expression.
-    init?(_ pattern: String, ignoresCase: Bool) {
-        guard let regex = try? Regex(pattern) else { return nil }
-        self.regex = ignoresCase ? regex.ignoresCase() : regex
+    private init(_ regex: Regex<AnyRegexOutput>) {
+        self.regex = regex
+    }
+
+    /// Compiles `pattern` once, or gives the reason it is not a valid regular expression.
+    static func compile(_ pattern: String, ignoresCase: Bool) -> Result<RegexBox, InvalidPattern> {
+        OperationCounts.record(\.regexCompilations)
+        do {
+            let regex = try Regex(pattern)
+            return .success(RegexBox(ignoresCase ? regex.ignoresCase() : regex))
+        } catch {
+            return .failure(InvalidPattern(reason: "\(error)"))
+        }
     }
 
     /// Whether the whole of `subject` matches.
     func wholeMatches(_ subject: String) -> Bool {
         (try? regex.wholeMatch(in: subject)) != nil
     }
+}
 
-    /// The reason `pattern` does not compile, or nil when it does.
-    static func compileError(_ pattern: String) -> String? {
-        do {
-            _ = try Regex(pattern)
-            return nil
-        } catch {
-            return "\(error)"
-        }
-    }
+/// Why a `MATCHES` pattern does not compile.
+struct InvalidPattern: Error, Sendable {
+    let reason: String
 }

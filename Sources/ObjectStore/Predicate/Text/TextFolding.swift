@@ -9,6 +9,7 @@ enum TextFolding {
     /// folding gives for ASCII; other text is folded by Foundation without a locale.
     static func fold(_ text: String, _ options: ComparisonOptions) -> String {
         if options.isEmpty { return text }
+        OperationCounts.record(\.textFolds)
         if let folded = foldASCII(text, options) { return folded }
         var foundationOptions: String.CompareOptions = []
         if options.contains(.caseInsensitive) { foundationOptions.insert(.caseInsensitive) }

@@ -12,7 +12,7 @@ struct TextMatcher: Sendable {
         case bytes([UInt8])
         case like(LikePattern)
         case regex(RegexBox)
-        case invalidRegex
+        case invalidRegex(reason: String)
     }
 
     let textOperator: TextOperator
@@ -30,8 +30,17 @@ struct TextMatcher: Sendable {
             compiled = .like(LikePattern(pattern, options: options))
         case .matches:
             let folded = TextFolding.fold(pattern, options.intersection(.diacriticInsensitive))
-            compiled = RegexBox(folded, ignoresCase: options.contains(.caseInsensitive)).map(Compiled.regex) ?? .invalidRegex
+            switch RegexBox.compile(folded, ignoresCase: options.contains(.caseInsensitive)) {
+            case .success(let box): compiled = .regex(box)
+            case .failure(let invalid): compiled = .invalidRegex(reason: invalid.reason)
+            }
         }
+    }
+
+    /// Why the pattern of `MATCHES` is not a valid regular expression, or nil.
+    var regexError: String? {
+        if case .invalidRegex(let reason) = compiled { return reason }
+        return nil
     }
 
     /// Whether `subject` matches; nil when the pattern is an invalid regular expression (SQL's

@@ -1,0 +1,48 @@
+/// Counts of the costly steps of predicate and sort work, so that tests fence complexity by
+/// counting operations instead of timing them.
+///
+/// Only debug builds count, and only for the task that set ``current``:
+///
+/// ```swift
+/// let counts = OperationCounts()
+/// OperationCounts.$current.withValue(counts) { _ = query.matches(object) }
+/// #expect(counts.hopsFollowed <= 2)
+/// ```
+package final class OperationCounts: Sendable {
+    /// The kinds of steps counted.
+    package struct Snapshot: Sendable, Equatable {
+        /// Regular expressions compiled (`MATCHES`).
+        package var regexCompilations = 0
+        /// To-one relationships followed in memory (one per hop).
+        package var hopsFollowed = 0
+        /// Strings case- or diacritic-folded.
+        package var textFolds = 0
+    }
+
+    private let counts = Locked(Snapshot())
+
+    package init() {}
+
+    /// The counts recorded in this task, if any.
+    @TaskLocal package static var current: OperationCounts?
+
+    /// What has been counted so far.
+    package var snapshot: Snapshot {
+        counts.withLock { $0 }
+    }
+
+    /// Regular expressions compiled so far.
+    package var regexCompilations: Int { snapshot.regexCompilations }
+    /// To-one hops followed so far.
+    package var hopsFollowed: Int { snapshot.hopsFollowed }
+    /// Strings folded so far.
+    package var textFolds: Int { snapshot.textFolds }
+
+    /// Adds one to a count of the current task's counts (debug builds only).
+    @inline(__always)
+    static func record(_ step: WritableKeyPath<Snapshot, Int>) {
+        #if DEBUG
+        current?.counts.withLock { $0[keyPath: step] += 1 }
+        #endif
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import ObjectStore
+import Testing
+
+/// The repeated work of in-memory evaluation and sorting, fenced by counting operations (debug
+/// builds count them).
+@MainActor @Suite struct OperationCountTests {
+    @Test func aConstantRegularExpressionIsCompiledOnce() throws {
+        let entity = PredicateModel.model.entity(for: Player.self)
+        let predicate = try FetchPredicate<Player>(format: "name MATCHES[c] 'a.*' OR nick MATCHES %@", "b+")
+        let counts = OperationCounts()
+        try OperationCounts.$current.withValue(counts) {
+            _ = try BoundPredicate(predicate.node, entity: entity)
+        }
+        #expect(counts.regexCompilations == 2)
+    }
+
+    @Test func aPatternReadFromTheEvaluatedObjectIsCompiledOncePerEvaluation() throws {
+        let container = try PredicateModel.inMemory()
+        let context = container.viewContext
+        let club = try context.insert(Club.self)
+        club.name = "x.*"
+        for index in 0..<50 {
+            let player = try context.insert(Player.self)
+            player.nick = "n\(index)"
+            player.club = club
+        }
+        try context.save()
+        // An unsaved change of a member: the members are evaluated in memory.
+        club.players.first?.level = 1
+        let compiled = try BoundPredicate(FetchPredicate<Club>(format: "ANY players.nick MATCHES name").node, entity: context.model.entity(for: Club.self))
+        let counts = OperationCounts()
+        let matched = try OperationCounts.$current.withValue(counts) { try compiled.evaluate(club) }
+        #expect(!matched)
+        #expect(counts.regexCompilations == 1)
+    }
+
+    @Test func toOnePathsAreFollowedOncePerEvaluation() throws {
+        let container = try PredicateModel.inMemory()
+        let context = container.viewContext
+        let region = try context.insert(Region.self)
+        region.title = "North"
+        let club = try context.insert(Club.self)
+        club.name = "Lions"
+        club.region = region
+        let player = try context.insert(Player.self)
+        player.club = club
+        try context.save()
+        let predicate = try FetchPredicate<Player>(format: "club.name == 'x' OR club.rank == 3 OR club.region.title == 'y' OR club.region.code == 1 OR club.name == 'Lions'")
+        let compiled = try BoundPredicate(predicate.node, entity: context.model.entity(for: Player.self))
+        let counts = OperationCounts()
+        let matched = try OperationCounts.$current.withValue(counts) { try compiled.evaluate(player) }
+        #expect(matched)
+        #expect(counts.hopsFollowed == 2)
+    }
+
+    @Test func caseInsensitiveAndLocalizedSortsFoldEachValueOnce() throws {
+        let container = try PredicateModel.inMemory()
+        let context = container.viewContext
+        var generator = SplitMix64(seed: 0x5EED)
+        var players: [Player] = []
+        for _ in 0..<200 {
+            let player = try context.insert(Player.self)
+            player.name = RandomPredicateData.pick(RandomPredicateData.strings, &generator)
+            players.append(player)
+        }
+        let entity = context.model.entity(for: Player.self)
+        for comparator in [FetchSortComparator.caseInsensitive, .localizedStandard] {
+            let query = try FetchRequest<Player>(predicate: nil, sortDescriptors: [FetchSortDescriptor(\.name, comparator: comparator)]).storeQuery(entity: entity)
+            let counts = OperationCounts()
+            let sorted = OperationCounts.$current.withValue(counts) {
+                players.map { query.row(of: $0) }.sorted { query.areInIncreasingOrder($0, $1) }
+            }
+            #expect(sorted.count == players.count)
+            #expect(counts.textFolds <= players.count, "\(comparator): \(counts.textFolds) folds")
+        }
+    }
+}
