@@ -29,7 +29,7 @@ extension ManagedObjectContext {
     func checkContainer(of objectID: ObjectID, _ function: StaticString = #function) {
         let entities = core.store.storeEntities
         let index = objectID.entity.index
-        precondition(index < entities.count && entities[index] === objectID.storeEntity,
+        programmerPrecondition(index < entities.count && entities[index] === objectID.storeEntity,
                      "\(function): \(objectID) belongs to another container; use IDs with the contexts of the container that made them, or look the URI up with managedObjectID(forURIRepresentation:)")
     }
 
@@ -84,7 +84,7 @@ extension ManagedObjectContext {
     public func delete(_ object: ManagedObject) {
         assertOnQueue()
         guard !object.state.contains(.invalid) else { return }
-        precondition(object.context === self, "delete(_:): the object \(object.objectID) belongs to another context; use object(with:) to get it in this one")
+        programmerPrecondition(object.context === self, "delete(_:): the object \(object.objectID) belongs to another context; use object(with:) to get it in this one")
         guard !object.state.contains(.deleted) else { return }
         object.state.insert(.deleted)
         noteChange(object)

@@ -9,10 +9,11 @@ extension ManagedObjectContext {
     /// `entities` (nor, when `links` is true, to many-to-many links), so that the store's rows
     /// are what this context sees for them.
     ///
-    /// - Complexity: O(p) for p objects with unsaved changes, in each context up to the root.
+    /// - Complexity: O(p) for the p objects of `entities` with unsaved changes, in each context up
+    ///   to the root.
     func storeIsCurrent(for entities: Set<Int>, links: Bool) -> Bool {
         if links && !pendingLinks.isEmpty { return false }
-        if pending.contains(where: { $0.state.contains(.pending) && entities.contains($0.entityDescription.index) }) { return false }
+        if entities.contains(where: { pending.containsObjects(ofEntity: $0) }) { return false }
         guard let parent else { return true }
         return parent.performAndWait { parent.storeIsCurrent(for: entities, links: links) }
     }
@@ -96,7 +97,7 @@ extension ManagedObjectContext {
                 try parent.linkedMemberKeys(ofKey: ownerKey, relationship: relationship)
             })
         } else {
-            keys = Set(try core.store.linkedKeys(join: join, ownKey: ownerKey))
+            keys = Set(try core.store.linkedKeys(join: join, ownKeys: [ownerKey])[ownerKey] ?? [])
         }
         for (link, added) in pendingLinks where link.entity == owner.entity.index && link.relationship == owner.index {
             let (own, other) = join.isOwner ? (link.source, link.target) : (link.target, link.source)

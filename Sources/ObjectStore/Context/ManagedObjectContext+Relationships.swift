@@ -31,8 +31,8 @@ extension ManagedObjectContext {
         assertOnQueue()
         guard let column = relationship.column else { return }
         if let target {
-            precondition(target.context === self, "\(relationship.name): the object \(target.objectID) belongs to another context; use object(with:) to bring it here")
-            precondition(target.entityDescription === relationship.destination, "\(relationship.name) expects a \(relationship.destinationName), got \(target.entityDescription.name)")
+            programmerPrecondition(target.context === self, "\(relationship.name): the object \(target.objectID) belongs to another context; use object(with:) to bring it here")
+            programmerPrecondition(target.entityDescription === relationship.destination, "\(relationship.name) expects a \(relationship.destinationName), got \(target.entityDescription.name)")
         }
         let newValue = target.map { ($0.objectID.key).databaseValue } ?? .null
         let oldValue = object.storedValue(column: column)
@@ -70,7 +70,7 @@ extension ManagedObjectContext {
                 setLink(object, relationship: relationship, to: member, linked: false)
             }
             for member in added {
-                precondition(member.context === self, "\(relationship.name): the object \(member.objectID) belongs to another context")
+                programmerPrecondition(member.context === self, "\(relationship.name): the object \(member.objectID) belongs to another context")
                 setLink(object, relationship: relationship, to: member, linked: true)
             }
         } else if let inverse = relationship.inverse {

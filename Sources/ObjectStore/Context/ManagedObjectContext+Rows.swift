@@ -31,13 +31,13 @@ extension ManagedObjectContext {
             rows = []
             for row in try baseRows(base, selection: .rows) where !overlaid.contains(row.key) {
                 let object = materialize(row, entity: query.entity)
-                if let resolved = resolvedRow(of: object, query) { rows.append(resolved) }
+                if let resolved = try resolvedRow(of: object, query) { rows.append(resolved) }
             }
         } else {
             rows = try baseRows(base, selection: selection == .ids ? .keys : selection).filter { !overlaid.contains($0.key) }
         }
         for object in overlay where !object.state.contains(.deleted) {
-            if let resolved = resolvedRow(of: object, query) { rows.append(resolved) }
+            if let resolved = try resolvedRow(of: object, query) { rows.append(resolved) }
         }
         // Always sorted (by key when the query has no order), as the SQL orders its rows, so a
         // limit and offset select the same rows with and without pending changes.
@@ -48,9 +48,12 @@ extension ManagedObjectContext {
     }
 
     /// The row of an object as the query sees it in memory, or nil when it does not match.
-    private func resolvedRow(of object: ManagedObject, _ query: StoreQuery) -> StoreRow? {
-        if object.state.contains(.fault) { fulfillFault(object) }
-        guard query.matches(ManagedObjectValues(entity: query.entity, values: object.values, object: object)) else { return nil }
+    ///
+    /// - Throws: the store's error when the object, or what the query reads through its
+    ///   relationships, cannot be read (never taken for "no match").
+    private func resolvedRow(of object: ManagedObject, _ query: StoreQuery) throws(ObjectStoreError) -> StoreRow? {
+        try loadFault(object)
+        guard try query.evaluate(ManagedObjectValues(entity: query.entity, values: object.values, object: object)) else { return nil }
         return StoreRow(key: object.objectID.key, version: object.version, values: object.values, sortKeys: query.sortKeys(values: object.values, object: object))
     }
 

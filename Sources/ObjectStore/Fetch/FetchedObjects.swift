@@ -14,10 +14,10 @@
 public struct FetchedObjects<Entity: ManagedObject>: RandomAccessCollection {
     let storage: FetchedObjectsStorage
 
-    /// 0.
+    /// The position of the first object: results are indexed from zero, like an array.
     public var startIndex: Int { 0 }
 
-    /// The number of objects.
+    /// The position after the last object, which is the number of results.
     public var endIndex: Int { storage.count }
 
     /// The object at `position`, materialised (with its batch) on first access.

@@ -35,7 +35,7 @@ enum ModelBuilder {
         found.sort { $0.rawOrdinal < $1.rawOrdinal }
         let base = endOrdinal - found.count
         for (offset, property) in found.enumerated() {
-            precondition(
+            programmerPrecondition(
                 property.rawOrdinal == base + offset,
                 "\(type): persistent properties must be declared with @Attribute/@Relationship as stored properties with their initial values; do not create Attribute or Relationship values elsewhere during initialisation"
             )
@@ -52,7 +52,7 @@ enum ModelBuilder {
         for property in found {
             switch property.declaration {
             case .attribute(let declaration):
-                precondition(!declaration.name.hasPrefix("Z_"), "\(type).\(declaration.name): names starting with Z_ are reserved")
+                programmerPrecondition(!declaration.name.hasPrefix("Z_"), "\(type).\(declaration.name): names starting with Z_ are reserved")
                 let column = columnNames.count
                 attributes.append(AttributeDescription(
                     name: declaration.name,
@@ -112,16 +112,16 @@ enum ModelBuilder {
         for (entity, list) in zip(entities, declarations) {
             for declaration in list {
                 guard let destination = byType[ObjectIdentifier(declaration.destinationType)] else {
-                    preconditionFailure("\(entity.name).\(declaration.name): destination \(declaration.destinationType) is not an entity of this model")
+                    programmerError("\(entity.name).\(declaration.name): destination \(declaration.destinationType) is not an entity of this model")
                 }
                 guard let inverse = declaration.inverse else { continue }
                 guard let path = KeyPathRecorder.propertyNames(of: inverse.keyPath, on: destination), path.count == 1 else {
-                    preconditionFailure("\(entity.name).\(declaration.name): the inverse must be a relationship of \(destination.name)")
+                    programmerError("\(entity.name).\(declaration.name): the inverse must be a relationship of \(destination.name)")
                 }
                 let mine = "\(entity.name).\(declaration.name)"
                 let theirs = "\(destination.name).\(path[0])"
                 if let existing = inverseNames[mine], existing != path[0] {
-                    preconditionFailure("\(mine): conflicting inverses \(existing) and \(path[0])")
+                    programmerError("\(mine): conflicting inverses \(existing) and \(path[0])")
                 }
                 inverseNames[mine] = path[0]
                 inverseNames[theirs] = inverseNames[theirs] ?? declaration.name
@@ -138,13 +138,13 @@ enum ModelBuilder {
                 if let inverseName {
                     inverse = places[destination.index][inverseName]
                     guard let inverse else {
-                        preconditionFailure("\(entity.name).\(declaration.name): inverse \(destination.name).\(inverseName) is not a relationship")
+                        programmerError("\(entity.name).\(declaration.name): inverse \(destination.name).\(inverseName) is not a relationship")
                     }
                     if declaration.isToMany && declarations[destination.index][inverse.index].isToMany {
                         join = JoinTable(entity: entity.name, relationship: declaration.name, inverseEntity: destination.name, inverseRelationship: inverseName)
                     }
                 } else {
-                    precondition(!declaration.isToMany, "\(entity.name).\(declaration.name): a to-many relationship needs an inverse to-one relationship")
+                    programmerPrecondition(!declaration.isToMany, "\(entity.name).\(declaration.name): a to-many relationship needs an inverse to-one relationship")
                 }
                 var toManyIndex: Int?
                 if declaration.isToMany {
@@ -174,7 +174,7 @@ enum ModelBuilder {
                 byName[attribute.name] = .attribute(index)
             }
             for (index, relationship) in relationships.enumerated() {
-                precondition(byName[relationship.name] == nil, "\(entity.name).\(relationship.name) is declared twice")
+                programmerPrecondition(byName[relationship.name] == nil, "\(entity.name).\(relationship.name) is declared twice")
                 byName[relationship.name] = .relationship(index)
             }
             entity.propertiesByName = byName
@@ -198,7 +198,7 @@ enum ModelBuilder {
             for keyPath in compound.keyPaths {
                 guard let path = KeyPathRecorder.propertyNames(of: keyPath.keyPath, on: entity), path.count == 1,
                       entity.column(named: path[0]) != nil else {
-                    preconditionFailure("\(entity.name).indexes: every key path must name an attribute or to-one relationship of \(entity.name)")
+                    programmerError("\(entity.name).indexes: every key path must name an attribute or to-one relationship of \(entity.name)")
                 }
                 columns.append(path[0])
             }

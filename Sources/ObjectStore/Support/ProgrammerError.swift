@@ -1,0 +1,20 @@
+/// Stops the program because of a programmer error, printing `message`.
+///
+/// `precondition` and `preconditionFailure` print nothing in optimized builds; the messages that
+/// say which declaration, object or ID was misused must reach shipping apps too.
+@inline(never)
+func programmerError(_ message: String, file: StaticString = #fileID, line: UInt = #line) -> Never {
+    fatalError(message, file: file, line: line)
+}
+
+/// Stops the program with `message` when `condition` is false: a precondition on how the API is
+/// used whose message survives optimized builds.
+@inline(__always)
+func programmerPrecondition(
+    _ condition: @autoclosure () -> Bool,
+    _ message: @autoclosure () -> String,
+    file: StaticString = #fileID,
+    line: UInt = #line
+) {
+    if !condition() { programmerError(message(), file: file, line: line) }
+}
