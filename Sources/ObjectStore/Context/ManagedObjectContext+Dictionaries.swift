@@ -22,7 +22,8 @@ extension ManagedObjectContext {
             // Projections through to-one relationships load the related objects.
             try reportingReadFailures { () throws(ObjectStoreError) in
                 for object in objects {
-                    rows.append(ContiguousArray(query.projections.map { $0.value(values: object.values, object: object) }))
+                    let values = ManagedObjectValues(current: object)
+                    rows.append(ContiguousArray(query.projections.map { $0.value(of: values) }))
                 }
             }
         }

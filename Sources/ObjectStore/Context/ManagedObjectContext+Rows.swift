@@ -53,8 +53,9 @@ extension ManagedObjectContext {
     ///   relationships, cannot be read (never taken for "no match").
     private func resolvedRow(of object: ManagedObject, _ query: StoreQuery) throws(ObjectStoreError) -> StoreRow? {
         try loadFault(object)
-        guard try query.evaluate(ManagedObjectValues(entity: query.entity, values: object.values, object: object)) else { return nil }
-        return StoreRow(key: object.objectID.key, version: object.version, values: object.values, sortKeys: query.sortKeys(values: object.values, object: object))
+        let values = ManagedObjectValues(entity: query.entity, values: object.values, key: object.objectID.key, reader: self)
+        guard try query.evaluate(values) else { return nil }
+        return query.row(of: values, version: object.version)
     }
 
     /// The rows matching `query` in the parent context's view, or in the store.
