@@ -221,13 +221,9 @@ import Testing
     @Test func relationshipsKeepInversesInSync() throws {
         let container = try TestModel.inMemory()
         let context = container.viewContext
-        let football = try context.insert(Sport.self)
-        football.name = "Football"
-        let tennis = try context.insert(Sport.self)
-        tennis.name = "Tennis"
-        let event = try context.insert(Event.self)
-        event.code = "e"
-        event.sport = football
+        let football = try context.insertSport(named: "Football")
+        let tennis = try context.insertSport(named: "Tennis")
+        let event = try context.insertEvent(code: "e", sport: football)
         #expect(football.events == [event])
         tennis.events.insert(event)
         #expect(event.sport === tennis)

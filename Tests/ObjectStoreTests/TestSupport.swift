@@ -37,6 +37,23 @@ extension ManagedObjectContext {
 }
 
 extension ManagedObjectContext {
+    /// Inserts a sport with the given name (not saved).
+    func insertSport(named name: String) throws -> Sport {
+        let sport = try insert(Sport.self)
+        sport.name = name
+        return sport
+    }
+
+    /// Inserts an event with the given code and sport (not saved).
+    func insertEvent(code: String, sport: Sport? = nil) throws -> Event {
+        let event = try insert(Event.self)
+        event.code = code
+        event.sport = sport
+        return event
+    }
+}
+
+extension ManagedObjectContext {
     /// Saves; returns the error the save threw, or nil when it succeeded.
     func saveError() -> ObjectStoreError? {
         do throws(ObjectStoreError) {
