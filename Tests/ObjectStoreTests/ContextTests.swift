@@ -171,8 +171,7 @@ import Testing
         let container = try TestModel.inMemory()
         let context = container.viewContext
         let event = try context.savedEvent(code: "r")
-        let recorder = Recorder<ChangeSet>()
-        let token = context.addChangeSetObserver { recorder.append($0) }
+        let (recorder, token) = context.recordChanges()
         defer { token.cancel() }
         event.title = "discarded"
         context.refresh(event, mergeChanges: false)
@@ -181,7 +180,7 @@ import Testing
         #expect(context.updatedObjects == [event])
         try context.save()
         #expect(!context.hasChanges)
-        #expect(recorder.values.map(\.changedKeys) == [[event.objectID: ["title"]]])
+        #expect(recorder.changeSets(.save).map(\.changedKeys) == [[event.objectID: ["title"]]])
         context.reset()
         #expect(try context.existingObject(with: event.objectID, as: Event.self).title == "kept")
     }

@@ -9,6 +9,7 @@ extension ManagedObjectContext {
     /// read from the objects in memory instead.
     public func fetchDictionaries<Entity: ManagedObject>(_ request: FetchRequest<Entity>) throws(ObjectStoreError) -> [[String: any Sendable]] {
         assertOnQueue()
+        recordPendingChanges()
         let entity = core.model.entity(for: Entity.self)
         var query = try storeQuery(for: request, entity: entity)
         let properties = try fetchedProperties(request, entity: entity)

@@ -13,6 +13,7 @@ extension ManagedObjectContext {
     ///   entity; store errors.
     public func fetch<Entity: ManagedObject>(_ request: FetchRequest<Entity>) throws(ObjectStoreError) -> FetchedObjects<Entity> {
         assertOnQueue()
+        recordPendingChanges()
         let entity = core.model.entity(for: Entity.self)
         let query = try storeQuery(for: request, entity: entity)
         let prefetch = try prefetchPaths(request, entity: entity)
@@ -57,6 +58,7 @@ extension ManagedObjectContext {
     /// Only the keys (and, to merge unsaved changes, the sort values) are read.
     public func fetchObjectIDs<Entity: ManagedObject>(_ request: FetchRequest<Entity>) throws(ObjectStoreError) -> [ObjectID] {
         assertOnQueue()
+        recordPendingChanges()
         let entity = core.model.entity(for: Entity.self)
         let query = try storeQuery(for: request, entity: entity)
         let storeEntity = core.store.storeEntities[entity.index]
@@ -73,6 +75,7 @@ extension ManagedObjectContext {
     /// The number of objects a request selects.
     public func count<Entity: ManagedObject>(for request: FetchRequest<Entity>) throws(ObjectStoreError) -> Int {
         assertOnQueue()
+        recordPendingChanges()
         let entity = core.model.entity(for: Entity.self)
         return try resolvedCount(try storeQuery(for: request, entity: entity), includesPending: request.includesPendingChanges)
     }
