@@ -10,6 +10,8 @@ final class ContainerCore: Sendable {
     let commitLock = NSLock()
     /// The change sets committed to the store, for the container's observers, in commit order.
     let storeChanges = SerialDelivery<ChangeSet>()
+    /// Holds back reads that saw a commit whose change set is not in the inboxes yet.
+    let publication = PublicationGate()
     private let state = Locked(State())
 
     private struct State {

@@ -9,7 +9,7 @@ struct CommittedObjectReader: ObjectReader {
     func values(entity: Int, key: Int64) -> ContiguousArray<DatabaseValue>? {
         let object = context.registeredOrFault(entity: entity, key: key)
         if object.state.contains(.fault) { context.fulfillFault(object) }
-        guard object.state.isDisjoint(with: [.inserted, .missing]) else { return nil }
+        guard object.state.isDisjoint(with: [.inserted, .missing, .goneFromParent]) else { return nil }
         return object.snapshot
     }
 
@@ -24,7 +24,7 @@ struct CommittedObjectReader: ObjectReader {
 
     func memberCount(ofKey ownerKey: Int64, relationship: RelationshipDescription) throws(ObjectStoreError) -> Int {
         if let parent = context.parent {
-            return try parent.performAndWait { () throws(ObjectStoreError) -> Int in
+            return try context.readingParent(parent) { () throws(ObjectStoreError) -> Int in
                 try parent.memberCount(ofKey: ownerKey, relationship: relationship)
             }
         }
@@ -34,7 +34,7 @@ struct CommittedObjectReader: ObjectReader {
 
     func memberRows(ofKey ownerKey: Int64, relationship: RelationshipDescription) throws(ObjectStoreError) -> [StoreRow] {
         if let parent = context.parent {
-            return try parent.performAndWait { () throws(ObjectStoreError) -> [StoreRow] in
+            return try context.readingParent(parent) { () throws(ObjectStoreError) -> [StoreRow] in
                 try parent.memberRows(ofKey: ownerKey, relationship: relationship)
             }
         }

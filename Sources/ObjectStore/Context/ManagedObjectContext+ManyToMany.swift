@@ -26,11 +26,11 @@ extension ManagedObjectContext {
         guard let join = relationship.join, let owner = ownerSide(of: relationship, in: entity) else { return [:] }
         var keys: [Int64: [Int64]]
         if let parent {
-            keys = try parent.performAndWait { () throws(ObjectStoreError) -> [Int64: [Int64]] in
+            keys = try readingParent(parent) { () throws(ObjectStoreError) -> [Int64: [Int64]] in
                 try parent.linkedKeys(ownKeys: ownKeys, entity: entity, relationship: relationship)
             }
         } else {
-            keys = try core.store.linkedKeys(join: join, ownKeys: ownKeys)
+            keys = try core.store.linkedKeys(join: join, ownKeys: ownKeys, mark: storeMark)
         }
         guard !pendingLinks.isEmpty else { return keys }
         let wanted = Set(ownKeys)

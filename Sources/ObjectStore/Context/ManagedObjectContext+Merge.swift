@@ -15,8 +15,9 @@ extension ManagedObjectContext {
 
     /// Merges the waiting change sets in order: all of them, or only those marked below `limit`.
     func mergeWaitingChangeSets(below limit: Int64?) {
-        while let (changeSet, _) = inbox.withLock({ $0.next(below: limit) }) {
+        while let (changeSet, mark) = inbox.withLock({ $0.next(below: limit) }) {
             merge(changeSet)
+            mergedMark = max(mergedMark, mark)
         }
     }
 
@@ -56,11 +57,22 @@ extension ManagedObjectContext {
                 changedKeys[id, default: []].insert(object.entityDescription.columnNames[column])
             }
         }
+        for id in changeSet.insertedObjectIDs {
+            // An object this context found missing (deleted, then written again by a merge
+            // policy) loads the new row on next access.
+            guard let object = registered[id], object.state.contains(.missing) else { continue }
+            object.state.remove(.missing)
+            object.state.insert(.fault)
+            refreshed.insert(id)
+        }
         for id in changeSet.deletedObjectIDs {
             guard let object = registered[id] else { continue }
             let keepsEdits = object.state.contains(.pending) && object.hasChangesToSave
                 && (policy == .error || policy == .mergeByPropertyObjectTrump || policy == .overwrite)
-            if keepsEdits { continue }
+            if keepsEdits {
+                object.state.insert(.goneFromParent)
+                continue
+            }
             // Forgetting clears its pending flag too; the pending list skips it from now on.
             forget(object)
             invalidated.insert(id)

@@ -161,7 +161,8 @@ extension ManagedObjectContext {
         var invalidated: Set<ObjectID> = []
         for object in pending.all {
             let before = shownValues(of: object)
-            if object.state.contains(.inserted) {
+            if !object.state.isDisjoint(with: [.inserted, .goneFromParent]) {
+                // Never saved, or deleted by a save merged meanwhile: nothing to return to.
                 invalidated.insert(object.objectID)
                 forget(object)
             } else {
@@ -195,7 +196,7 @@ extension ManagedObjectContext {
         var invalidated: Set<ObjectID> = []
         if observed {
             for object in pending.all {
-                let after = object.state.contains(.inserted) || object.state.contains(.missing) ? nil : object.snapshot
+                let after = object.state.isDisjoint(with: [.inserted, .missing, .goneFromParent]) ? object.snapshot : nil
                 changes.record(entity: object.entityDescription, key: object.objectID.key, before: shownValues(of: object), after: after)
             }
             for link in pendingLinks.keys { noteLinkChange(link, in: &changes) }
@@ -227,9 +228,15 @@ extension ManagedObjectContext {
         if !mergeChanges {
             // It stays listed as pending (with nothing to save) rather than being searched for.
             object.values = object.snapshot
-            object.state.subtract([.deleted, .missing])
-            object.state.insert(.fault)
             object.conflictBase = [:]
+            if object.state.contains(.goneFromParent) {
+                // Its row is gone: it reads as missing, as a fault of it would.
+                object.state.subtract([.deleted, .goneFromParent])
+                object.state.insert(.missing)
+            } else {
+                object.state.subtract([.deleted, .missing])
+                object.state.insert(.fault)
+            }
         } else {
             let row: StoreRow?
             do {

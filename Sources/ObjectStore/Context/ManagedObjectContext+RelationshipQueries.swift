@@ -30,7 +30,7 @@ extension ManagedObjectContext: ObjectReader {
 
     /// Runs a query of one integer (a count, or a condition's 1 or 0) on the store.
     package func storeAnswer(_ sql: String, arguments: [DatabaseValue]) throws(ObjectStoreError) -> Int64 {
-        try core.store.read { db in
+        try core.store.read(mark: storeMark) { db in
             let statement = try db.cachedStatement(sql: sql)
             var answer: Int64 = 0
             try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
@@ -100,10 +100,11 @@ extension ManagedObjectContext: ObjectReader {
         var rows: [StoreRow]
         if relationship.isManyToMany {
             guard let join = relationship.join else { return [] }
-            rows = try core.store.rows(entity: destination, keys: try core.store.linkedKeys(join: join, ownKeys: [ownerKey])[ownerKey] ?? [])
+            let keys = try core.store.linkedKeys(join: join, ownKeys: [ownerKey], mark: storeMark)[ownerKey] ?? []
+            rows = try core.store.rows(entity: destination, keys: keys, mark: storeMark)
         } else {
             rows = []
-            try core.store.forEachRow(memberQuery(ofKey: ownerKey, relationship: relationship)) { rows.append($0) }
+            try core.store.forEachRow(memberQuery(ofKey: ownerKey, relationship: relationship), mark: storeMark) { rows.append($0) }
         }
         for index in rows.indices {
             if let object = registered[objectID(entity: destination.index, key: rows[index].key)], !object.state.contains(.fault) {
@@ -124,11 +125,11 @@ extension ManagedObjectContext: ObjectReader {
         }
         var keys: Set<Int64>
         if let parent {
-            keys = Set(try parent.performAndWait { () throws(ObjectStoreError) -> [Int64] in
+            keys = Set(try readingParent(parent) { () throws(ObjectStoreError) -> [Int64] in
                 try parent.linkedMemberKeys(ofKey: ownerKey, relationship: relationship)
             })
         } else {
-            keys = Set(try core.store.linkedKeys(join: join, ownKeys: [ownerKey])[ownerKey] ?? [])
+            keys = Set(try core.store.linkedKeys(join: join, ownKeys: [ownerKey], mark: storeMark)[ownerKey] ?? [])
         }
         for (link, added) in pendingLinks where link.entity == owner.entity.index && link.relationship == owner.index {
             let (own, other) = join.isOwner ? (link.source, link.target) : (link.target, link.source)

@@ -61,24 +61,26 @@ extension ManagedObjectContext {
     /// The rows matching `query` in the parent context's view, or in the store.
     func baseRows(_ query: StoreQuery, selection: StoreQuery.Selection) throws(ObjectStoreError) -> [StoreRow] {
         if let parent {
-            return try parent.performAndWait { () throws(ObjectStoreError) -> [StoreRow] in
-                try parent.resolvedRows(query, selection: selection)
+            return try readingParent(parent) { () throws(ObjectStoreError) -> [StoreRow] in
+                try parent.consistentRead { () throws(ObjectStoreError) -> [StoreRow] in
+                    try parent.resolvedRows(query, selection: selection)
+                }
             }
         }
         switch selection {
         case .keys, .ids, .projections:
-            return try core.store.keys(query, selection: selection)
+            return try core.store.keys(query, selection: selection, mark: storeMark)
         case .rows, .count:
             var rows: [StoreRow] = []
-            try core.store.forEachRow(query) { rows.append($0) }
+            try core.store.forEachRow(query, mark: storeMark) { rows.append($0) }
             return rows
         }
     }
 
     /// The parent's (or store's) rows with the given keys, any number of them.
     func parentRows(entity: EntityDescription, keys: [Int64]) throws(ObjectStoreError) -> [StoreRow] {
-        guard let parent else { return try core.store.rows(entity: entity, keys: keys) }
-        return try parent.performAndWait { () throws(ObjectStoreError) -> [StoreRow] in
+        guard let parent else { return try core.store.rows(entity: entity, keys: keys, mark: storeMark) }
+        return try readingParent(parent) { () throws(ObjectStoreError) -> [StoreRow] in
             var rows: [StoreRow] = []
             for chunk in KeyMembership.chunks(of: keys) {
                 rows += try parent.resolvedRows(KeyMembership.query(entity: entity, keys: chunk), selection: .rows)
@@ -90,7 +92,7 @@ extension ManagedObjectContext {
     /// The number of rows matching `query` as this context sees them.
     func resolvedCount(_ query: StoreQuery, includesPending: Bool) throws(ObjectStoreError) -> Int {
         if parent == nil && query.limit == nil && query.offset == 0 && !needsOverlay(query, includesPending: includesPending) {
-            return try core.store.count(query)
+            return try core.store.count(query, mark: storeMark)
         }
         return try resolvedRows(query, selection: .keys, includesPending: includesPending).count
     }

@@ -124,8 +124,9 @@ extension ManagedObjectContext {
         core.commitLock.lock()
         let outcome: CommitOutcome
         do {
-            outcome = try core.store.commit(batch, policy: mergePolicy)
+            outcome = try core.store.commit(batch, policy: mergePolicy) { core.publication.begin($0) }
         } catch {
+            core.publication.end()
             core.commitLock.unlock()
             throw error
         }
@@ -161,9 +162,9 @@ extension ManagedObjectContext {
                 builder.updated(entity: object.entityDescription, key: object.objectID.key, before: before, after: after, columns: columns, version: version)
                 if !after.elementsEqual(object.values, by: StoredValueOrder.isSame) { refreshed.insert(object.objectID) }
                 object.load(after, version: version)
-            case .reinserted(let values):
+            case let .reinserted(values, version):
                 builder.inserted(entity: object.entityDescription, key: object.objectID.key, after: values)
-                object.load(values, version: 1)
+                object.load(values, version: version)
             case .discarded(let row):
                 object.load(row.values, version: row.version)
                 refreshed.insert(object.objectID)
@@ -182,11 +183,12 @@ extension ManagedObjectContext {
         if !changeSet.isEmpty {
             core.storeChanges.enqueue(changeSet)
             for context in core.roots where context !== self && context.automaticallyMergesChangesFromParent {
-                context.enqueueMerge(changeSet, mark: changeSet.transactionNumber)
+                context.enqueueMerge(changeSet, mark: outcome.generation)
             }
         }
+        core.publication.end()
         core.commitLock.unlock()
-        publish(changeSet, mark: changeSet.transactionNumber, refreshed: refreshed, invalidated: invalidated)
+        publish(changeSet, mark: outcome.generation, refreshed: refreshed, invalidated: invalidated)
         core.storeChanges.drain()
     }
 
@@ -219,6 +221,7 @@ extension ManagedObjectContext {
         let mark = parent.performAndWait {
             parent.absorb(pushes, from: changeSet)
         }
+        readMark.saw(mark)
         for object in changes.map(\.object) {
             if object.state.contains(.deleted) {
                 forget(object)
@@ -283,6 +286,7 @@ extension ManagedObjectContext {
     /// event, passes the change set on to the merging children and delivers the events.
     private func publish(_ changeSet: ChangeSet, mark: Int64, refreshed: Set<ObjectID>, invalidated: Set<ObjectID>) {
         mergeWaitingChangeSets(below: mark)
+        mergedMark = max(mergedMark, mark)
         record(.save, inserted: changeSet.insertedObjectIDs, changedKeys: changeSet.changedKeys, deleted: changeSet.deletedObjectIDs,
                refreshed: refreshed, invalidated: invalidated, changeSet: changeSet)
         if !changeSet.isEmpty { forward(changeSet) }

@@ -88,6 +88,11 @@ public final class ManagedObjectContext: @unchecked Sendable {
     var pendingLinks: [LinkKey: Bool] = [:]
     /// The change stream's numbering and the events waiting for delivery.
     var stream = ChangeStream()
+    /// What this context's reads have seen: the store generation (a root context that merges
+    /// automatically) or its parent's sequence number (a child).
+    let readMark = ReadMark()
+    /// What this context has merged or saved, in the same terms as `readMark`.
+    var mergedMark: Int64 = 0
     /// Deleted objects whose delete rules could not be applied because reading failed; the next
     /// save applies them first (and fails if it still cannot).
     var deletesAwaitingRules: [ManagedObject] = []

@@ -15,7 +15,7 @@ extension ManagedObjectValues {
     package init?(committed object: ManagedObject) {
         let context = object.context
         if object.state.contains(.fault) { context?.fulfillFault(object) }
-        guard !object.state.contains(.inserted) else { return nil }
+        guard object.state.isDisjoint(with: [.inserted, .goneFromParent]) else { return nil }
         self.init(entity: object.entityDescription, values: object.snapshot, key: object.objectID.key, reader: context.map(CommittedObjectReader.init))
     }
 

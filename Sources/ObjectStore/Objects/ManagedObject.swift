@@ -129,7 +129,7 @@ open class ManagedObject: Hashable, CustomStringConvertible {
         snapshot = values
         self.version = version
         conflictBase = [:]
-        state.remove(.fault)
+        state.subtract([.fault, .goneFromParent])
     }
 
     /// The snapshot as originally read, for optimistic locking.

@@ -22,4 +22,7 @@ struct ObjectState: OptionSet {
     static let unannounced = ObjectState(rawValue: 1 << 8)
     /// The context showed it (with ``ManagedObject/reportBase``) when it was last reported.
     static let wasShown = ObjectState(rawValue: 1 << 9)
+    /// Another context's save deleted its row while this context kept unsaved edits of it: it
+    /// has no committed values any more.
+    static let goneFromParent = ObjectState(rawValue: 1 << 10)
 }
