@@ -15,4 +15,17 @@ struct ChangeStream {
     /// Whether a block that ends the current turn (pending changes recorded, events delivered)
     /// is queued.
     var turnEndScheduled = false
+
+    /// Checks, in debug builds, that the undelivered events are numbered in order, the last one
+    /// with the stream's sequence number.
+    func _checkInvariants() {
+        #if DEBUG
+        for index in undelivered.indices.dropFirst() {
+            assert(undelivered[index - 1].sequenceNumber < undelivered[index].sequenceNumber, "ChangeStream: event \(undelivered[index].sequenceNumber) queued after \(undelivered[index - 1].sequenceNumber)")
+        }
+        if let last = undelivered.last {
+            assert(last.sequenceNumber == sequenceNumber, "ChangeStream: the last queued event is \(last.sequenceNumber), the stream is at \(sequenceNumber)")
+        }
+        #endif
+    }
 }

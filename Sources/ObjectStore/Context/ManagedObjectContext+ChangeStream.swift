@@ -138,6 +138,7 @@ extension ManagedObjectContext {
             sequenceNumber: stream.sequenceNumber, context: identifier, kind: kind,
             insertedObjectIDs: inserted, changedKeys: changedKeys, deletedObjectIDs: deleted,
             refreshedObjectIDs: refreshed, invalidatedObjectIDs: invalidated, changeSet: changeSet))
+        stream._checkInvariants()
         scheduleTurnEnd()
     }
 

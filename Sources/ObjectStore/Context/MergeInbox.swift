@@ -14,8 +14,19 @@ struct MergeInbox {
     /// Adds a change set; returns true when the caller must queue a merge.
     mutating func add(_ changeSet: ChangeSet, mark: Int64) -> Bool {
         waiting.append((changeSet, mark))
+        _checkInvariants()
         defer { mergeScheduled = true }
         return !mergeScheduled
+    }
+
+    /// Checks, in debug builds, that the change sets wait in the order of their marks (senders
+    /// add them in the order they commit or record them).
+    func _checkInvariants() {
+        #if DEBUG
+        for index in waiting.indices.dropFirst() {
+            assert(waiting[index - 1].mark <= waiting[index].mark, "MergeInbox: change set \(waiting[index].changeSet.transactionNumber) marked \(waiting[index].mark) arrived after one marked \(waiting[index - 1].mark)")
+        }
+        #endif
     }
 
     /// Removes the oldest waiting change set and returns it with its mark: any (a queued merge,
