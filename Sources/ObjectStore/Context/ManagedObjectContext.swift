@@ -253,7 +253,9 @@ public final class ManagedObjectContext: @unchecked Sendable {
         if !object.state.contains(.reported) {
             object.state.insert(.reported)
             if !object.state.contains(.unannounced) {
-                if object.state.contains(.fault) { fulfillFault(object) }
+                // What it showed needs its values; when they cannot be read, the operation that
+                // changes the object reads them again and reports the failure.
+                if object.state.contains(.fault) { try? loadFault(object) }
                 if let shown = shownValues(of: object) {
                     object.reportBase = shown
                     object.state.insert(.wasShown)
