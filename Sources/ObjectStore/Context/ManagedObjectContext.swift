@@ -63,6 +63,9 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// Whether change sets saved by other contexts (the store's other contexts for a root context,
     /// the parent's and siblings' for a child) are merged into this one as they are published.
     /// True by default for the view context and child contexts.
+    ///
+    /// A context that merges follows every save in its change stream, and its fetches say exactly
+    /// which of them they contain (see <doc:ChangeStream>).
     public var automaticallyMergesChangesFromParent: Bool {
         get { settings.withLock { $0.mergesAutomatically } }
         set { settings.withLock { $0.mergesAutomatically = newValue } }
