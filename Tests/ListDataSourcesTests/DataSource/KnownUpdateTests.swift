@@ -1,5 +1,6 @@
 import DiffableSnapshots
 import ListDataSources
+import ListDataSourcesTesting
 import Testing
 
 @Suite("Applying known batch updates")
@@ -104,7 +105,7 @@ struct KnownUpdateTests {
     func knownUpdatesAndDiffsAgree(chunk: Int) async throws {
         let steps = environmentCount("DIFFABLE_RANDOM_CASES", default: 400) / 4
         let seed = 0xD5_0000 + UInt64(chunk)
-        var edits = RandomEdits(seed: seed)
+        var edits = RandomSnapshotEdits(seed: seed)
         let (knownView, knownSource) = makeHeadless()
         let (diffView, diffSource) = makeHeadless()
         var current = edits.start()
