@@ -1,7 +1,7 @@
 public import DiffableSnapshots
 public import ListDataSources
 
-/// The behaviour every ``ListView`` shows when a ``DiffableDataSource`` drives it, checked on
+/// The behaviour every `ListView` shows when a `DiffableDataSource` drives it, checked on
 /// your own view.
 ///
 /// The contract drives fresh instances of your view through a data source, scenario by scenario

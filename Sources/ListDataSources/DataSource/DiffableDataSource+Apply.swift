@@ -93,6 +93,9 @@ extension DiffableDataSource {
     ///
     /// Use it to reset a list whose new content has little to do with the old.
     ///
+    /// - Parameters:
+    ///   - snapshot: The snapshot to show.
+    ///   - isolation: The actor the call starts from, which keeps calls from one actor in order.
     /// - Returns: ``ApplyMethod/reloadData``.
     /// - Throws: A ``DiffableDataSourceError`` when a provider or the view fails; the view and
     ///   the data source then keep the last snapshot applied.

@@ -16,6 +16,11 @@ extension DiffableDataSource {
     /// try await dataSource.apply(outline, to: "Sports")
     /// ```
     ///
+    /// - Parameters:
+    ///   - sectionSnapshot: The items the section is to show.
+    ///   - section: The section to change.
+    ///   - animatingDifferences: Whether the view should animate the change.
+    ///   - isolation: The actor the call starts from, which keeps calls from one actor in order.
     /// - Returns: How the view was brought to the new state.
     /// - Throws: A ``DiffableDataSourceError`` when a provider or the view fails; the view and
     ///   the data source then keep the last snapshot applied.

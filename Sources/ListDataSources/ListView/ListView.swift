@@ -4,7 +4,7 @@ public import DiffableSnapshots
 ///
 /// A ``DiffableDataSource`` drives a list view the way UIKit's diffable data source drives a
 /// collection view: its first apply reloads the view, and every later apply becomes exactly one
-/// call of ``performBatchUpdates(_:)`` with one ``BatchUpdate``. The view never builds or diffs
+/// call of ``performBatchUpdates(_:)`` with one `BatchUpdate`. The view never builds or diffs
 /// snapshots; it is told what changed and asks for the cells it needs.
 ///
 /// ```swift
@@ -51,7 +51,7 @@ public protocol ListView<SectionIdentifierType, ItemIdentifierType>: AnyObject, 
     /// Replaces everything the view shows with `content`, without animation.
     ///
     /// Called for the first apply of a data source, for an apply to a view that shows no
-    /// sections, and for ``DiffableDataSource/applySnapshotUsingReloadData(_:)``.
+    /// sections, and for ``DiffableDataSource/applySnapshotUsingReloadData(_:isolation:)``.
     ///
     /// - Throws: Any error; the view must then keep showing what it showed before.
     func reloadData(_ content: ListViewContent<Self>) throws

@@ -30,6 +30,7 @@ extension DiffableDataSource {
     ///   - sourcePath: Where the item is in the snapshot shown.
     ///   - destinationPath: Where the item is to be once moved: a section of the snapshot shown,
     ///     and an index from 0 to the number of items the section holds without the item.
+    ///   - isolation: The actor the call starts from, which keeps calls from one actor in order.
     /// - Returns: `true` when the item moved; `false` when reordering is off, the item may not
     ///   move, or it would land where it is.
     /// - Throws: A ``DiffableDataSourceError`` when a provider or the view fails; nothing then
@@ -82,7 +83,7 @@ extension DiffableDataSource {
         guard destination.item >= 0, destination.item <= items.count else {
             programmerError(
                 "moveItem(at:to:): \(destination) is out of range: section \(destination.section) holds "
-                    + "\(items.count) other items"
+                    + counted(items.count, "other item")
             )
         }
         if destination.item < items.count {

@@ -25,6 +25,7 @@ extension HeadlessListView {
             state.reloadCount += 1
             state.cellRequestCount += snapshot.numberOfItems
             if recordsHistory { state.history.append(.reloadData(snapshot)) }
+            checkInvariants(state)
         }
     }
 
@@ -84,7 +85,18 @@ extension HeadlessListView {
             state.batchUpdateCount += 1
             state.cellRequestCount += cells.count
             if recordsHistory { state.history.append(.batchUpdate(batchUpdate, new, animated: update.animatingDifferences)) }
+            checkInvariants(state)
         }
+    }
+
+    /// Traps when the view keeps cells for other items than it shows (after a checked update);
+    /// compiled out of release builds.
+    private func checkInvariants(_ state: State) {
+        #if DEBUG
+            if validate != nil {
+                precondition(state.cells.count == state.snapshot.numberOfItems, "\(state.cells.count) cells kept for \(state.snapshot.numberOfItems) items")
+            }
+        #endif
     }
 
     private func makeSupplementaries(

@@ -219,6 +219,7 @@ public final class TerminalListView<
         try state.withLock { (state) throws(Failure) in
             try change(&state, now)
             let text = state.render(at: now)
+            state.checkInvariants()
             if !text.isEmpty { output.write(text) }
         }
     }

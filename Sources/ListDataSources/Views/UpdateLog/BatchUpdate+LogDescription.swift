@@ -1,7 +1,7 @@
 public import DiffableSnapshots
 
 extension BatchUpdate {
-    /// The update as one line of an ``UpdateLog``: what a view is told to do, in the order UIKit
+    /// The update as one line of an `UpdateLog`: what a view is told to do, in the order UIKit
     /// reads it.
     ///
     /// Sections: `DS(i)` delete, `IS(i)` insert, `MS(i→j)` move, `RS(i)` reload. Items: `D(s,i)`

@@ -4,7 +4,7 @@ public import DiffableSnapshots
 /// apply actually did to the list.
 ///
 /// Wrap the view a data source drives, and every apply is logged as the batch update the view
-/// performs, in the notation of ``DiffableSnapshots/BatchUpdate/logDescription``:
+/// performs, in the notation of `BatchUpdate.logDescription`:
 ///
 /// ```swift
 /// let log = UpdateLog(TerminalListView<String, Int>(size: size)) { line in logPane.append(line) }
