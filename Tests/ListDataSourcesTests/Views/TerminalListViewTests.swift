@@ -82,6 +82,16 @@ struct TerminalListViewTests {
         #expect(terminal.screen.style(row: 0, column: 0).color == .green)
     }
 
+    @Test("an empty section shows its header only; scrolling starts at any line")
+    func emptySectionsAndScrollingMidSection() async throws {
+        let terminal = TerminalFixture(rows: 5)
+        try await terminal.dataSource.apply(makeSnapshot(["A": [1, 2], "Empty": [], "B": [3, 4, 5]]))
+        #expect(terminal.lines == ["A                      2", "   item 1", "   item 2", "Empty                  0", " 1-2 of 5"])
+        terminal.view.scroll(by: 2)
+        #expect(terminal.lines == ["   item 2", "Empty                  0", "B                      3", "   item 3", " 2-3 of 5"])
+        #expect(terminal.view.indexPathsForVisibleItems == [ItemPath(section: 0, item: 1), ItemPath(section: 2, item: 0)])
+    }
+
     @Test("scrolling moves the list by lines and by pages, within its bounds")
     func scrolling() async throws {
         let terminal = TerminalFixture()

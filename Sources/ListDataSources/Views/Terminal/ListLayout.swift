@@ -1,14 +1,14 @@
 import DiffableSnapshots
 
+/// What one line of a terminal list shows, with its identifiers.
+enum ListRow<SectionIdentifierType, ItemIdentifierType> {
+    case header(index: Int, section: SectionIdentifierType)
+    case item(ItemPath, ItemIdentifierType, section: SectionIdentifierType)
+}
+
 /// Where each section header and item of a snapshot falls on the lines of a terminal list: a
 /// section takes one header line, then one line per item.
 struct ListLayout {
-    /// What one line of the list shows.
-    enum Element: Equatable {
-        case header(section: Int)
-        case item(ItemPath)
-    }
-
     /// The line of each section's header.
     private(set) var headerLines: [Int] = []
     /// The index, in the whole snapshot, of each section's first item.
@@ -38,13 +38,35 @@ struct ListLayout {
         headerLines[path.section] + 1 + path.item
     }
 
-    /// What `line` shows. O(log *s*).
+    /// What the lines `lines` of `snapshot` (laid out by this layout) show, in one walk.
     ///
-    /// - Precondition: `0 <= line < lineCount`.
-    func element(atLine line: Int) -> Element {
-        let section = lastIndex(in: headerLines, atMost: line)
-        let offset = line - headerLines[section]
-        return offset == 0 ? .header(section: section) : .item(ItemPath(section: section, item: offset - 1))
+    /// - Complexity: O(log *s* + *l*) for *l* lines and *s* sections crossed.
+    func rows<S, I>(of snapshot: DiffableDataSourceSnapshot<S, I>, lines: Range<Int>) -> [ListRow<S, I>] {
+        let end = min(lines.upperBound, lineCount)
+        guard lines.lowerBound >= 0, lines.lowerBound < end else { return [] }
+        var rows: [ListRow<S, I>] = []
+        rows.reserveCapacity(end - lines.lowerBound)
+        let sections = snapshot.sectionIdentifiers
+        var sectionIndex = lastIndex(in: headerLines, atMost: lines.lowerBound)
+        var offset = lines.lowerBound - headerLines[sectionIndex]
+        var line = lines.lowerBound
+        while line < end {
+            let section = sections[sectionIndex]
+            let items = snapshot.itemIdentifiers(inSection: section)
+            if offset == 0 {
+                rows.append(.header(index: sectionIndex, section: section))
+                offset = 1
+                line += 1
+            }
+            while line < end, offset <= items.count {
+                rows.append(.item(ItemPath(section: sectionIndex, item: offset - 1), items[offset - 1], section: section))
+                offset += 1
+                line += 1
+            }
+            sectionIndex += 1
+            offset = 0
+        }
+        return rows
     }
 
     /// The path of the item at `index` in the whole snapshot. O(log *s*).

@@ -26,15 +26,33 @@ struct TerminalLine: Equatable {
     /// against the right edge, cut (text first, with an ellipsis) when they do not fit.
     static func fitted(_ text: String, detail: String = "", width: Int) -> String {
         guard width > 0 else { return "" }
-        let detail = String(detail.prefix(width))
-        let room = detail.isEmpty ? width : max(0, width - detail.count - 1)
+        let detail = detail.count > width ? String(detail.prefix(width)) : detail
+        let detailCount = detail.count
+        let room = detailCount == 0 ? width : max(0, width - detailCount - 1)
         var shown = text
-        if shown.count > room {
+        var shownCount = shown.count
+        if shownCount > room {
             var cut = shown.prefix(max(0, room - 1))
             while cut.last == " " { cut.removeLast() }
             shown = room > 1 ? String(cut) + "…" : String(shown.prefix(room))
+            shownCount = shown.count
         }
-        let padding = width - shown.count - detail.count
-        return shown + String(repeating: " ", count: max(0, padding)) + detail
+        var line = shown
+        line.reserveCapacity(width + 8)
+        appendSpaces(width - shownCount - detailCount, to: &line)
+        line += detail
+        return line
+    }
+
+    private static let spaces = String(repeating: " ", count: 256)
+
+    /// Appends `count` spaces to `line`.
+    static func appendSpaces(_ count: Int, to line: inout String) {
+        var remaining = max(0, count)
+        while remaining > 0 {
+            let chunk = min(remaining, 256)
+            line += spaces[..<spaces.utf8.index(spaces.startIndex, offsetBy: chunk)]
+            remaining -= chunk
+        }
     }
 }

@@ -32,27 +32,27 @@ extension TerminalListState {
         let width = size.columns
         var lines: [TerminalLine] = []
         lines.reserveCapacity(size.rows)
-        let snapshot = snapshot
-        for line in visibleLines {
-            switch layout.element(atLine: line) {
-            case .header(let index):
-                let section = snapshot.sectionIdentifiers[index]
+        var firstItem: ItemPath?
+        var lastItem: ItemPath?
+        for row in visibleRows {
+            switch row {
+            case .header(_, let section):
                 let header = headers[section] ?? TerminalCell(String(describing: section))
                 let mark = sectionMarks.mark(of: section, at: now)
                 lines.append(TerminalLine(
                     TerminalLine.fitted(header.text, detail: header.detail, width: width),
                     style: TerminalStyle(isBold: true, isUnderlined: true, color: mark?.color)
                 ))
-            case .item(let path):
-                let item = snapshot.listItem(at: path)!
-                let section = snapshot.sectionIdentifiers[path.section]
+            case .item(let path, let item, let section):
+                if firstItem == nil { firstItem = path }
+                lastItem = path
                 let cell = cells[item] ?? TerminalCell("")
                 let mark = itemMarks.mark(of: item, at: now) ?? sectionMarks.mark(of: section, at: now)
                 let isSelected = item == selection
                 let lead = "\(isSelected ? ">" : " ")\(mark?.glyph ?? " ") "
                 let body = TerminalLine.fitted(cell.text, detail: cell.detail, width: width - 3)
                 lines.append(TerminalLine(
-                    String((lead + body).prefix(width)),
+                    width >= 3 ? lead + body : String(lead.prefix(width)),
                     style: TerminalStyle(isReversed: isSelected, color: mark?.color)
                 ))
             }
@@ -60,15 +60,17 @@ extension TerminalListState {
         let blank = TerminalLine(String(repeating: " ", count: width))
         while lines.count < listRows { lines.append(blank) }
         if showsStatusLine, size.rows > 0 {
-            lines.append(TerminalLine(TerminalLine.fitted(statusText, width: width), style: TerminalStyle(isReversed: true)))
+            lines.append(TerminalLine(
+                TerminalLine.fitted(statusText(first: firstItem, last: lastItem), width: width),
+                style: TerminalStyle(isReversed: true)
+            ))
         }
         return lines
     }
 
-    /// The status line: which items are on screen, of how many.
-    private var statusText: String {
-        let paths = visibleItemPaths
-        guard let first = paths.first, let last = paths.last else {
+    /// The status line: which items are on screen (`first` to `last`), of how many.
+    private func statusText(first: ItemPath?, last: ItemPath?) -> String {
+        guard let first, let last else {
             return " \(counted(layout.itemCount, "item"))"
         }
         return " \(layout.index(of: first) + 1)-\(layout.index(of: last) + 1) of \(layout.itemCount)"

@@ -40,10 +40,15 @@ struct TerminalListState<SectionIdentifierType: Hashable & Sendable, ItemIdentif
         topLine..<min(layout.lineCount, topLine + listRows)
     }
 
+    /// What the lines on screen show.
+    var visibleRows: [ListRow<SectionIdentifierType, ItemIdentifierType>] {
+        layout.rows(of: snapshot, lines: visibleLines)
+    }
+
     /// The items on screen, in order.
     var visibleItemPaths: [ItemPath] {
-        visibleLines.compactMap { line in
-            if case .item(let path) = layout.element(atLine: line) { path } else { nil }
+        visibleRows.compactMap { row in
+            if case .item(let path, _, _) = row { path } else { nil }
         }
     }
 
@@ -122,10 +127,8 @@ struct TerminalListState<SectionIdentifierType: Hashable & Sendable, ItemIdentif
             if visibleLines.contains(line) { return (selection, line - topLine) }
         }
         guard topLine > 0 else { return nil }
-        for line in visibleLines {
-            if case .item(let path) = layout.element(atLine: line), let item = snapshot.listItem(at: path) {
-                return (item, line - topLine)
-            }
+        for (row, content) in visibleRows.enumerated() {
+            if case .item(_, let item, _) = content { return (item, row) }
         }
         return nil
     }
@@ -162,17 +165,13 @@ struct TerminalListState<SectionIdentifierType: Hashable & Sendable, ItemIdentif
         topLine: Int,
         reusable: (ItemIdentifierType, SectionIdentifierType) -> Bool
     ) throws(DiffableDataSourceError) -> (cells: [ItemIdentifierType: TerminalCell], headers: [SectionIdentifierType: TerminalCell]) {
-        let snapshot = content.snapshot
         var cells: [ItemIdentifierType: TerminalCell] = [:]
         var headers: [SectionIdentifierType: TerminalCell] = [:]
-        for line in topLine..<min(layout.lineCount, topLine + listRows) {
-            switch layout.element(atLine: line) {
-            case .header(let index):
-                let section = snapshot.sectionIdentifiers[index]
+        for row in layout.rows(of: content.snapshot, lines: topLine..<(topLine + listRows)) {
+            switch row {
+            case .header(let index, let section):
                 headers[section] = try header(of: index, in: content)
-            case .item(let path):
-                let item = content.itemIdentifier(at: path)
-                let section = snapshot.sectionIdentifiers[path.section]
+            case .item(let path, let item, let section):
                 if reusable(item, section), let cell = self.cells[item] {
                     cells[item] = cell
                 } else {
@@ -234,16 +233,14 @@ struct TerminalListState<SectionIdentifierType: Hashable & Sendable, ItemIdentif
     /// shows its error in the row instead.
     private mutating func fillCellsOnScreen() {
         guard let content else { return }
-        let snapshot = content.snapshot
-        for line in visibleLines {
-            switch layout.element(atLine: line) {
-            case .header(let index):
-                let section = snapshot.sectionIdentifiers[index]
+        let rows = visibleRows
+        for row in rows {
+            switch row {
+            case .header(let index, let section):
                 if headers[section] == nil {
                     headers[section] = (try? header(of: index, in: content)) ?? TerminalCell(String(describing: section))
                 }
-            case .item(let path):
-                let item = content.itemIdentifier(at: path)
+            case .item(let path, let item, _):
                 if cells[item] == nil {
                     do {
                         cells[item] = try content.cell(at: path)
@@ -255,7 +252,9 @@ struct TerminalListState<SectionIdentifierType: Hashable & Sendable, ItemIdentif
         }
         // Forget cells of rows long scrolled away.
         if cells.count > 2 * listRows + 16 {
-            let shown = Set(visibleItemPaths.compactMap { snapshot.listItem(at: $0) })
+            let shown = Set(rows.compactMap { row -> ItemIdentifierType? in
+                if case .item(_, let item, _) = row { item } else { nil }
+            })
             cells = cells.filter { shown.contains($0.key) }
         }
     }
