@@ -98,13 +98,16 @@ import Testing
         let a = compare(key("a"), .equal, .value(.integer(1)))
         let b = compare(key("b"), .equal, .value(.integer(2)))
         let c = compare(key("c"), .equal, .value(.integer(3)))
-        #expect(try parse("a == 1 OR b == 2 AND c == 3") == .or(a, .and(b, c)))
-        #expect(try parse("a == 1 AND b == 2 OR c == 3") == .or(.and(a, b), c))
-        #expect(try parse("(a == 1 OR b == 2) AND c == 3") == .and(.or(a, b), c))
-        #expect(try parse("NOT a == 1 AND b == 2") == .and(.not(a), b))
-        #expect(try parse("!(a == 1 && b == 2) || c == 3") == .or(.not(.and(a, b)), c))
-        #expect(try parse("a == 1 AND b == 2 AND c == 3") == .and(.and(a, b), c))
-        #expect(try parse("a == 1 OR b == 2 OR c == 3") == .or(.or(a, b), c))
+        #expect(try parse("a == 1 OR b == 2 AND c == 3") == .or([a, .and([b, c])]))
+        #expect(try parse("a == 1 AND b == 2 OR c == 3") == .or([.and([a, b]), c]))
+        #expect(try parse("(a == 1 OR b == 2) AND c == 3") == .and([.or([a, b]), c]))
+        #expect(try parse("NOT a == 1 AND b == 2") == .and([.not(a), b]))
+        #expect(try parse("!(a == 1 && b == 2) || c == 3") == .or([.not(.and([a, b])), c]))
+        #expect(try parse("a == 1 AND b == 2 AND c == 3") == .and([a, b, c]))
+        #expect(try parse("a == 1 OR b == 2 OR c == 3") == .or([a, b, c]))
+        // Chains are flat however they are grouped: AND and OR are associative.
+        #expect(try parse("(a == 1 OR b == 2) OR (c == 3)") == .or([a, b, c]))
+        #expect(try parse("a == 1 AND (b == 2 AND c == 3)") == .and([a, b, c]))
         #expect(try parse("NOT NOT a == 1") == .not(.not(a)))
     }
 
