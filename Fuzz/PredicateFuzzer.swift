@@ -7,42 +7,8 @@
 import Foundation
 import ObjectStore
 
-final class Region: ManagedObject {
-    @Attribute var title: String?
-    @Attribute var code = 0
-}
-
-final class Medal: ManagedObject {
-    @Attribute var label: String?
-    @Relationship(inverse: \Player.medals) var holders: Set<Player>
-}
-
-final class Club: ManagedObject {
-    @Attribute var name: String?
-    @Attribute var rank: Int?
-    @Relationship(deleteRule: .nullify) var region: Region?
-    @Relationship(deleteRule: .nullify, inverse: \Player.club) var players: Set<Player>
-}
-
-final class Player: ManagedObject {
-    @Attribute var name: String?
-    @Attribute var nick = ""
-    @Attribute var age: Int?
-    @Attribute var level = 0
-    @Attribute var score: Double?
-    @Attribute var active = false
-    @Attribute var born: Date?
-    @Attribute var tag: UUID?
-    @Attribute var blob: Data?
-    @Attribute var salary: Decimal?
-    @Relationship var club: Club?
-    @Relationship(deleteRule: .nullify) var mentor: Player?
-    @Relationship var medals: Set<Medal>
-
-    override class var indexes: [CompoundIndex] {
-        [CompoundIndex(\Player.active, \Player.level, \Player.age), CompoundIndex(\Player.nick, \Player.name)]
-    }
-}
+// The entities (Region, Club, Player, Medal) are those of the predicate tests:
+// Tests/ObjectStoreTests/Predicates/PredicateEntities.swift is compiled in.
 
 /// The store, filled once, and two contexts: one without changes, one with unsaved objects.
 private struct Fixture {

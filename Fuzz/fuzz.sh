@@ -10,7 +10,8 @@
 # GRDB, the C thread-local helper) with `--sanitize=fuzzer --sanitize=address` into a build
 # folder of their own (.build-fuzz), as objects only (`--target`, so no executable with a `main`
 # is linked). Each fuzz target is one Swift file that imports a module through its public API
-# and defines `LLVMFuzzerTestOneInput` with `@_cdecl`; swiftc compiles it with
+# and defines `LLVMFuzzerTestOneInput` with `@_cdecl` (with the test file that holds the model it
+# shares with the unit tests, itself public-API only); swiftc compiles it with
 # `-sanitize=fuzzer,address -parse-as-library` and links it with the module's objects, so
 # libFuzzer supplies `main`.
 #
@@ -38,15 +39,16 @@ objects() {
     done
 }
 
+# Links `sources` (the target and the test files it shares) as NAME with the objects of MODULES.
 link_target() {
-    local name="$1" source="$2"
-    shift 2
+    local name="$1"
+    shift
     local bin
     bin=$(swift build -c "$configuration" --build-path "$build_path" --show-bin-path)
     # shellcheck disable=SC2046
     swiftc -O -swift-version 6 -sanitize=fuzzer,address -parse-as-library \
         -module-name "${name//-/_}" -I "$bin/Modules" \
-        "$source" $(objects "$bin" "$@") "${link_flags[@]}" -o "$build_path/$name" 2>&1 |
+        "${sources[@]}" $(objects "$bin" "$@") "${link_flags[@]}" -o "$build_path/$name" 2>&1 |
         { grep -v "ld.gold: warning: Cannot export local symbol '__asan" || true; }
     test -x "$build_path/$name"
 }
@@ -60,9 +62,11 @@ build() {
     link_flags=(-Xcc "-fmodule-map-file=$sqlite_map"
         -Xcc "-fmodule-map-file=$bin/ObjectStoreThreadLocal.build/module.modulemap"
         -I Sources/ObjectStoreThreadLocal/include -lsqlite3)
-    link_target fuzz-predicates Fuzz/PredicateFuzzer.swift ObjectStore GRDB ObjectStoreThreadLocal
+    sources=(Fuzz/PredicateFuzzer.swift Tests/ObjectStoreTests/Predicates/PredicateEntities.swift)
+    link_target fuzz-predicates ObjectStore GRDB ObjectStoreThreadLocal
     link_flags=()
-    link_target fuzz-snapshots Fuzz/SnapshotFuzzer.swift DiffableSnapshots
+    sources=(Fuzz/SnapshotFuzzer.swift Tests/DiffableSnapshotsTests/Support/ReferenceSnapshot.swift)
+    link_target fuzz-snapshots DiffableSnapshots
 }
 
 run() {
