@@ -7,7 +7,7 @@
 #   Fuzz/fuzz.sh ci SECONDS                  build, then fuzz each target for SECONDS
 #
 # How the targets are built: SwiftPM compiles the library modules (and what they depend on:
-# GRDB, the C thread-local helper) with `--sanitize=fuzzer --sanitize=address` into a build
+# GRDB, the C thread-local helper) with `-sanitize=fuzzer,address` into a build
 # folder of their own (.build-fuzz), as objects only (`--target`, so no executable with a `main`
 # is linked). Each fuzz target is one Swift file that imports a module through its public API
 # and defines `LLVMFuzzerTestOneInput` with `@_cdecl` (with the test file that holds the model it
@@ -22,12 +22,32 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 build_path=.build-fuzz
-configuration=release
+# Release for long runs (faster executions); CI sets FUZZ_CONFIGURATION=debug, which builds in
+# a third of the time and is fast enough for a minute of fuzzing.
+configuration=${FUZZ_CONFIGURATION:-release}
 
+# The sanitizers are passed to swiftc as one flag: given as two (SwiftPM's --sanitize=fuzzer
+# --sanitize=address), the second replaces the first and the objects get no coverage counters,
+# leaving the fuzzer blind. The counters are checked for below.
 build_modules() {
     for module in ObjectStore DiffableSnapshots; do
         swift build -c "$configuration" --build-path "$build_path" \
-            --sanitize=fuzzer --sanitize=address --target "$module"
+            -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address --target "$module"
+    done
+    local bin object instrumented
+    bin=$(swift build -c "$configuration" --build-path "$build_path" --show-bin-path)
+    for module in ObjectStore DiffableSnapshots; do
+        instrumented=no
+        for object in "$bin/$module.build"/*.o; do
+            if readelf -S "$object" | grep __sancov_cntrs > /dev/null; then
+                instrumented=yes
+                break
+            fi
+        done
+        if [ "$instrumented" = no ]; then
+            echo "error: the objects of $module have no coverage counters; the fuzzer would be blind to it" >&2
+            exit 1
+        fi
     done
 }
 
@@ -48,9 +68,9 @@ link_target() {
     # shellcheck disable=SC2046
     swiftc -O -swift-version 6 -sanitize=fuzzer,address -parse-as-library \
         -module-name "${name//-/_}" -I "$bin/Modules" \
-        "${sources[@]}" $(objects "$bin" "$@") "${link_flags[@]}" -o "$build_path/$name" 2>&1 |
+        "${sources[@]}" $(objects "$bin" "$@") "${link_flags[@]}" -o "$build_path/$name-$configuration" 2>&1 |
         { grep -v "ld.gold: warning: Cannot export local symbol '__asan" || true; }
-    test -x "$build_path/$name"
+    test -x "$build_path/$name-$configuration"
 }
 
 build() {
@@ -75,8 +95,9 @@ run() {
     local corpus="$build_path/corpus/$target"
     mkdir -p "$corpus" "$build_path/artifacts"
     # The Swift runtime's backtracer reads the crashed stack, which AddressSanitizer reports as
-    # a second error; libFuzzer's own report is enough.
-    SWIFT_BACKTRACE=enable=no "$build_path/fuzz-$target" "$corpus" "Fuzz/Corpus/$target" \
+    # a second error; libFuzzer's own report is enough. Leak checking is off: the targets look
+    # for crashes and wrong answers, and the fixture's store lives until exit.
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$build_path/fuzz-$target-$configuration" "$corpus" "Fuzz/Corpus/$target" \
         -max_total_time="$seconds" -timeout=30 -rss_limit_mb=4096 -detect_leaks=0 \
         -artifact_prefix="$build_path/artifacts/$target-" -print_final_stats=1 "$@"
 }
