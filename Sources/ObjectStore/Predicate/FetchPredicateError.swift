@@ -1,7 +1,8 @@
 /// Why a predicate (or a sort descriptor's key) cannot be parsed or compiled.
 ///
-/// Syntax errors come from ``FetchPredicate/init(format:_:)`` and name the offset (in characters,
-/// from 0) where the format string went wrong:
+/// Syntax errors come from ``FetchPredicate/init(format:_:)`` and name the offset (in Unicode
+/// scalars, from 0: characters, for text without combining marks) where the format string went
+/// wrong:
 ///
 /// ```swift
 /// do {
@@ -86,9 +87,10 @@ public enum FetchPredicateError: Error, Sendable, Hashable, CustomStringConverti
     /// for a format string of a megabyte).
     static func excerpt(_ format: String, around offset: Int) -> String {
         let radius = 60
-        guard format.count > 3 * radius else { return format }
-        let start = format.index(format.startIndex, offsetBy: max(0, offset - radius), limitedBy: format.endIndex) ?? format.endIndex
-        let end = format.index(start, offsetBy: 2 * radius, limitedBy: format.endIndex) ?? format.endIndex
-        return (start == format.startIndex ? "" : "…") + format[start..<end] + (end == format.endIndex ? "" : "…")
+        let scalars = format.unicodeScalars
+        guard scalars.count > 3 * radius else { return format }
+        let start = scalars.index(scalars.startIndex, offsetBy: max(0, offset - radius), limitedBy: scalars.endIndex) ?? scalars.endIndex
+        let end = scalars.index(start, offsetBy: 2 * radius, limitedBy: scalars.endIndex) ?? scalars.endIndex
+        return (start == scalars.startIndex ? "" : "…") + String(scalars[start..<end]) + (end == scalars.endIndex ? "" : "…")
     }
 }

@@ -111,6 +111,23 @@ import Testing
         #expect(try parse("NOT NOT a == 1") == .not(.not(a)))
     }
 
+    /// Found by fuzzing: a quote, backslash or digit followed by a combining mark is one
+    /// character, but the lexer must still see the quote, backslash or digit.
+    @Test func stringsWithCombiningMarksAfterQuotesAndEscapesReadBack() throws {
+        let formats = [
+            "name < \"a\u{0618}b\\\"\u{0618}c\"", "name == \"\u{17}\u{34B}x\"", "name == \"\\\\\u{301}\"",
+            "name == \"\u{301}\" OR nick == 'e\u{301}'", "e\u{308}x == 1",
+        ]
+        for format in formats {
+            let parsed = try FetchPredicate<Player>(format: format)
+            let reparsed = try FetchPredicate<Player>(format: parsed.predicateFormat)
+            #expect(reparsed == parsed, "\(format) formats as \(parsed.predicateFormat), which reads back as \(reparsed.predicateFormat)")
+        }
+        // An escaped quote followed by a combining mark is the quote and the mark.
+        let quoted = try FetchPredicate<Player>(format: "name == \"\\\"\u{301}\"")
+        #expect(quoted.node == .comparison(PredicateComparison(.key(.name("name")), .equal, .value(.string("\"\u{301}")))))
+    }
+
     @Test func formatRoundTrips() throws {
         let formats = [
             "a == 1 OR b == 2 AND c == 3", "(a == 1 OR b == 2) AND c == 3", "a == 1 AND (b == 2 AND c == 3)", "NOT (a == 1 OR b == 2)",
