@@ -18,9 +18,8 @@ extension BoundNode {
             break
         case .not(let operand):
             operand.collectKeyPaths(prefix: prefix, into: &paths)
-        case .and(let left, let right), .or(let left, let right):
-            left.collectKeyPaths(prefix: prefix, into: &paths)
-            right.collectKeyPaths(prefix: prefix, into: &paths)
+        case .and(let children), .or(let children):
+            for child in children { child.collectKeyPaths(prefix: prefix, into: &paths) }
         case .compare(let left, _, let right, _), .text(_, let left, let right, _, _):
             left.appendKeyPath(memberPrefix: prefix, into: &paths)
             right.appendKeyPath(memberPrefix: prefix, into: &paths)
