@@ -30,10 +30,8 @@ import Testing
     @Test func sectionsByKeyAreNamedBySectionValueAndNilIsTheEmptyName() throws {
         let container = try TestModel.inMemory()
         let context = container.viewContext
-        let football = try context.insert(Sport.self)
-        football.name = "Football"
-        let tennis = try context.insert(Sport.self)
-        tennis.name = "tennis"
+        let football = try context.insertSport("Football")
+        let tennis = try context.insertSport("tennis")
         try context.insertMatch("f1", score: 1, sport: football)
         try context.insertMatch("t1", score: 2, sport: tennis)
         try context.insertMatch("f2", score: 3, sport: football)

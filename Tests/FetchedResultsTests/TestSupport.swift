@@ -48,6 +48,13 @@ final class DeliveryRecorder<ResultType: ManagedObject, ItemIdentifierType: Hash
 }
 
 extension ManagedObjectContext {
+    /// Inserts a sport (not saved).
+    func insertSport(_ name: String) throws -> Sport {
+        let sport = try insert(Sport.self)
+        sport.name = name
+        return sport
+    }
+
     /// Inserts a match (not saved).
     @discardableResult
     func insertMatch(_ title: String, group: String = "A", score: Int = 0, sport: Sport? = nil, serverID: Int = 0) throws -> Match {
