@@ -114,7 +114,7 @@ import Testing
         let (container, controller, recorder, _) = try fixture("score > 0")
         let context = container.viewContext
         try context.insertMatch("zero", group: "A", score: 0)
-        let sport = try context.insertSport("Chess")
+        _ = try context.insertSport("Chess")
         context.processPendingChanges()
         try context.save()
         #expect(recorder.deliveries.count == 1)
