@@ -243,7 +243,7 @@ extension IdentifiedFetchedResultsController {
         let old = results
         let new = fetched.results
         var step = ResultsStep<ItemIdentifierType>()
-        if old.count > 0 {
+        if classic || old.count > 0 {
             var oldLocations: [ObjectID: (entry: ResultEntry<ItemIdentifierType>, section: String, path: ItemPath)] = [:]
             oldLocations.reserveCapacity(old.count)
             for (sectionIndex, section) in old.sections.enumerated() {

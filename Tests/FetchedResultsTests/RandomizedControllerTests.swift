@@ -1,0 +1,409 @@
+import DiffableSnapshots
+import FetchedResults
+import Foundation
+import ObjectStore
+import Testing
+
+/// Seeded streams of inserts, updates and deletes, in the view context (unsaved, then saved) and
+/// in a background context (saved and merged), against controllers with random predicates,
+/// sorts, section keys, limits, offsets and identifiers. After every step each controller's
+/// results equal a fresh fetch; each delivery's batch update passes the validator from the
+/// previous delivery, its classic changes replayed on the previous results give the new ones,
+/// and its marks are exactly the objects whose values changed and that stayed.
+///
+/// `FETCHED_RESULTS_STEPS` (default 2,000) and `FETCHED_RESULTS_SEED` (default: four fixed
+/// seeds) set the run.
+@MainActor @Suite struct RandomizedControllerTests {
+    @Test func controllersFollowRandomChangesExactly() async throws {
+        let steps = caseCount("FETCHED_RESULTS_STEPS", default: 2_000)
+        let seeds: [UInt64] = ProcessInfo.processInfo.environment["FETCHED_RESULTS_SEED"].flatMap(UInt64.init).map { [$0] } ?? [11, 23, 37, 41]
+        for seed in seeds {
+            var run = try ModelRun(seed: seed)
+            try await run.run(steps: max(1, steps / seeds.count))
+        }
+    }
+}
+
+/// One identifier-agnostic view of a controller under test.
+@MainActor protocol CheckedController {
+    var label: String { get }
+    /// Checks the deliveries since the last call, then the results against a fresh fetch.
+    func check(_ run: ModelRun) throws
+    /// Changes the predicate and fetches again.
+    func refetch(predicate: FetchPredicate<Match>?, _ run: ModelRun) throws
+}
+
+/// The values of a match a list shows, as one context sees them.
+struct MatchValues: Equatable {
+    var title: String
+    var group: String
+    var score: Int
+    var isLive: Bool
+    var note: String?
+    var sport: ObjectID?
+    /// Read for section names, not compared: a sport's rename is not a change of its matches.
+    var sportName: String?
+    var objectID: ObjectID
+    var serverID: Int
+
+    static func == (lhs: MatchValues, rhs: MatchValues) -> Bool {
+        (lhs.title, lhs.group, lhs.score, lhs.isLive, lhs.note, lhs.sport) == (rhs.title, rhs.group, rhs.score, rhs.isLive, rhs.note, rhs.sport)
+    }
+
+    init(_ match: Match) {
+        title = match.title
+        group = match.group
+        score = match.score
+        isLive = match.isLive
+        note = match.note
+        sport = match.sport?.objectID
+        sportName = match.sport?.name
+        objectID = match.objectID
+        serverID = match.serverID
+    }
+}
+
+/// A controller, what it delivered so far, and the values of its objects at its last delivery.
+@MainActor final class Checked<ItemIdentifierType: Hashable & Sendable>: CheckedController {
+    let label: String
+    let controller: IdentifiedFetchedResultsController<Match, ItemIdentifierType>
+    let recorder = DeliveryRecorder<Match, ItemIdentifierType>()
+    let identifier: (MatchValues) -> ItemIdentifierType
+    var checked = 0
+    var previous = DiffableDataSourceSnapshot<String, ItemIdentifierType>()
+    var previousValues: [ObjectID: MatchValues] = [:]
+
+    init(label: String, controller: IdentifiedFetchedResultsController<Match, ItemIdentifierType>, identifier: @escaping (MatchValues) -> ItemIdentifierType) throws {
+        self.label = label
+        self.controller = controller
+        self.identifier = identifier
+        controller.delegate = recorder
+        controller.reportsClassicChanges = true
+        try controller.performFetch()
+    }
+
+    func refetch(predicate: FetchPredicate<Match>?, _ run: ModelRun) throws {
+        controller.fetchRequest.predicate = predicate
+        try controller.performFetch()
+        try check(run, refetched: true)
+    }
+
+    func check(_ run: ModelRun) throws {
+        try check(run, refetched: false)
+    }
+
+    private func check(_ run: ModelRun, refetched: Bool) throws {
+        let note = Comment(rawValue: "seed \(run.seed) step \(run.step) \(label) \(run.lastOperation)")
+        #expect(controller.lastError == nil, note)
+        let request = controller.fetchRequest
+        let fresh = try run.context.fetchObjectIDs(request)
+        let known = request.includesPendingChanges ? run.currentValues : run.storeValues
+        var names: [String] = []
+        var items: [[ItemIdentifierType]] = []
+        var objectByItem: [ItemIdentifierType: ObjectID] = [:]
+        var currentValues: [ObjectID: MatchValues] = [:]
+        for id in fresh {
+            guard let values = known[id] else {
+                Issue.record("no values for \(id): \(note)")
+                return
+            }
+            let name = sectionName(of: values)
+            if names.last != name {
+                names.append(name)
+                items.append([])
+            }
+            let item = identifier(values)
+            items[items.count - 1].append(item)
+            objectByItem[item] = id
+            currentValues[id] = values
+        }
+        let deliveries = recorder.deliveries.dropFirst(checked)
+        checked = recorder.deliveries.count
+        var shown = previous
+        for delivery in deliveries {
+            #expect(throws: Never.self, note) { try delivery.batchUpdate.validate(from: shown, to: delivery.snapshot) }
+            if let changes = delivery.changes {
+                #expect(replay(changes, on: shown.layout, names: shown.sectionIdentifiers) == Layout(delivery.snapshot), note)
+            } else {
+                #expect(delivery.generation == 1, note)
+            }
+            shown = delivery.snapshot
+        }
+        #expect(shown.sectionIdentifiers == names && shown.layout == items, note)
+        #expect(controller.snapshot == shown, note)
+        let marked = Set(shown.reconfiguredItemIdentifiers)
+        if deliveries.count == 1 && !refetched {
+            var changed: Set<ItemIdentifierType> = []
+            for (item, id) in objectByItem where previousValues[id] != nil && previousValues[id] != currentValues[id] {
+                changed.insert(item)
+            }
+            #expect(marked == changed, note)
+        } else if deliveries.isEmpty {
+            #expect(currentValues == previousValues, "no delivery, yet values changed: \(note)")
+        }
+        previous = shown
+        previousValues = currentValues
+    }
+
+    private func sectionName(of values: MatchValues) -> String {
+        switch controller.sectionNameKeyPath {
+        case "group": return values.group
+        case "sport.name": return values.sportName ?? ""
+        default: return ""
+        }
+    }
+
+    /// Sections and items, named.
+    struct Layout: Equatable {
+        var names: [String]
+        var items: [[ItemIdentifierType]]
+
+        init(names: [String], items: [[ItemIdentifierType]]) {
+            self.names = names
+            self.items = items
+        }
+
+        init(_ snapshot: DiffableDataSourceSnapshot<String, ItemIdentifierType>) {
+            self.init(names: snapshot.sectionIdentifiers, items: snapshot.layout)
+        }
+    }
+
+    /// Core Data's classic changes applied to the previous results, as a table view applies them.
+    private func replay(_ changes: FetchedResultsChanges<ItemIdentifierType>, on layout: [[ItemIdentifierType]], names: [String]) -> Layout? {
+        var removed = Set<ItemPath>()
+        for change in changes.objectChanges where change.type == .delete || change.type == .move {
+            guard let path = change.indexPath else { return nil }
+            removed.insert(path)
+        }
+        var sections: [(String, [ItemIdentifierType])] = []
+        let deletedSections = Set(changes.sectionChanges.filter { $0.type == .delete }.map(\.index))
+        for (index, items) in layout.enumerated() {
+            let kept = items.enumerated().filter { !removed.contains(ItemPath(section: index, item: $0.offset)) }.map(\.element)
+            if deletedSections.contains(index) {
+                guard kept.isEmpty else { return nil }
+                continue
+            }
+            sections.append((names[index], kept))
+        }
+        for change in changes.sectionChanges.filter({ $0.type == .insert }).sorted(by: { $0.index < $1.index }) {
+            guard change.index <= sections.count else { return nil }
+            sections.insert((change.name, []), at: change.index)
+        }
+        let placed = changes.objectChanges.filter { $0.type == .insert || $0.type == .move }.sorted { $0.newIndexPath! < $1.newIndexPath! }
+        for change in placed {
+            guard let path = change.newIndexPath, path.section < sections.count, path.item <= sections[path.section].1.count else { return nil }
+            sections[path.section].1.insert(change.itemIdentifier, at: path.item)
+        }
+        return Layout(names: sections.map(\.0), items: sections.map(\.1))
+    }
+}
+
+/// The state of one seeded run.
+@MainActor struct ModelRun {
+    let seed: UInt64
+    var random: SplitMix64
+    let container: PersistentContainer
+    let context: ManagedObjectContext
+    let writer: ManagedObjectContext
+    /// Reads the store (reset before each read, so it holds nothing older).
+    let reader: ManagedObjectContext
+    var sports: [Sport] = []
+    var mine: [Match] = []
+    var theirs: [ObjectID] = []
+    var controllers: [any CheckedController] = []
+    var step = 0
+    var lastOperation = "setup"
+    var nextServerID = 1
+
+    static let groups = ["A", "B", "C", "D", ""]
+    static let sportNames = ["Football", "Rugby", "Squash", "Tennis", "Sailing", "Boxing"]
+    static let predicates: [String?] = [nil, "score > 3", "isLive == YES", "sport.name BEGINSWITH 'S'", "group != 'C' AND score < 8", "note == nil OR score BETWEEN {2, 6}", "sport == nil OR sport.name < 'R'"]
+
+    init(seed: UInt64) throws {
+        self.seed = seed
+        random = SplitMix64(seed: seed)
+        container = try TestModel.inMemory()
+        context = container.viewContext
+        writer = container.newBackgroundContext()
+        reader = container.newBackgroundContext()
+        for name in Self.sportNames { sports.append(try context.insertSport(name)) }
+        for _ in 0..<30 { try insertMine() }
+        try context.save()
+        storeValues = readStoreValues()
+        currentValues = try readCurrentValues()
+        for index in 0..<4 { controllers.append(try makeController(index)) }
+    }
+
+    /// The committed values of every match as of the current step.
+    var storeValues: [ObjectID: MatchValues] = [:]
+    /// The values of every match the view context shows, as of the current step.
+    var currentValues: [ObjectID: MatchValues] = [:]
+
+    /// The values of every match the view context shows, its unsaved changes included.
+    func readCurrentValues() throws -> [ObjectID: MatchValues] {
+        var result: [ObjectID: MatchValues] = [:]
+        for match in try context.fetch(Match.self) { result[match.objectID] = MatchValues(match) }
+        return result
+    }
+
+    /// The committed values of every match, read in a fresh context (the store).
+    func readStoreValues() -> [ObjectID: MatchValues] {
+        let reader = self.reader
+        return reader.performAndWait {
+            reader.reset()
+            var result: [ObjectID: MatchValues] = [:]
+            var request = FetchRequest<Match>()
+            request.relationshipKeyPathsForPrefetching = ["sport"]
+            let matches = (try? reader.fetch(request)).map(Array.init) ?? []
+            for match in matches { result[match.objectID] = MatchValues(match) }
+            return result
+        }
+    }
+
+    mutating func randomPredicate() throws -> FetchPredicate<Match>? {
+        try Self.predicates[Int.random(in: 0..<Self.predicates.count, using: &random)].map { try FetchPredicate(format: $0) }
+    }
+
+    mutating func makeController(_ index: Int) throws -> any CheckedController {
+        var request = FetchRequest<Match>()
+        request.predicate = try randomPredicate()
+        let shape = Int.random(in: 0..<4, using: &random)
+        var section: String?
+        switch shape {
+        case 0:
+            request.sortDescriptors = [FetchSortDescriptor(\.score, ascending: random.next() % 2 == 0), FetchSortDescriptor(\.title)]
+        case 1:
+            request.sortDescriptors = [FetchSortDescriptor(\.group, ascending: random.next() % 2 == 0), FetchSortDescriptor(\.score)]
+            section = "group"
+        case 2:
+            request.sortDescriptors = [FetchSortDescriptor(\.sport?.name), FetchSortDescriptor(\.title, comparator: .caseInsensitive)]
+            section = "sport.name"
+        default:
+            request.sortDescriptors = [FetchSortDescriptor(\.isLive), FetchSortDescriptor(\.score, ascending: false)]
+        }
+        if random.next() % 4 == 0 {
+            request.fetchLimit = Int.random(in: 1...12, using: &random)
+            request.fetchOffset = Int.random(in: 0...3, using: &random)
+        }
+        request.includesPendingChanges = random.next() % 3 != 0
+        let label = "controller \(index) [\(request.predicate.map { "\($0)" } ?? "all") by \(request.sortDescriptors) section \(section ?? "-") limit \(request.fetchLimit) offset \(request.fetchOffset) pending \(request.includesPendingChanges)]"
+        if random.next() % 2 == 0 {
+            let controller = FetchedResultsController<Match>(fetchRequest: request, managedObjectContext: context, sectionNameKeyPath: section)
+            return try Checked(label: label + " by ObjectID", controller: controller) { $0.objectID }
+        }
+        let controller = IdentifiedFetchedResultsController(fetchRequest: request, managedObjectContext: context, sectionNameKeyPath: section, itemIdentifier: \Match.serverID)
+        return try Checked(label: label + " by serverID", controller: controller) { $0.serverID }
+    }
+
+    mutating func randomValues(_ match: Match) {
+        match.title = ["alpha", "Beta", "gamma", "Delta", "beta"][Int.random(in: 0..<5, using: &random)]
+        match.group = Self.groups[Int.random(in: 0..<Self.groups.count, using: &random)]
+        match.score = Int.random(in: 0..<10, using: &random)
+        match.isLive = random.next() % 2 == 0
+    }
+
+    mutating func insertMine() throws {
+        let match = try context.insertMatch("", serverID: nextServerID)
+        nextServerID += 1
+        randomValues(match)
+        match.sport = random.next() % 5 == 0 ? nil : sports[Int.random(in: 0..<sports.count, using: &random)]
+        mine.append(match)
+    }
+
+    mutating func run(steps: Int) async throws {
+        for _ in 0..<steps {
+            step += 1
+            try await perform()
+            if lastOperation == "save" || lastOperation.hasPrefix("background") { storeValues = readStoreValues() }
+            currentValues = try readCurrentValues()
+            for controller in controllers { try controller.check(self) }
+            if step % 250 == 0 {
+                let index = Int.random(in: 0..<controllers.count, using: &random)
+                let predicate = try randomPredicate()
+                lastOperation = "refetch \(index) with \(predicate.map { "\($0)" } ?? "all")"
+                storeValues = readStoreValues()
+                try controllers[index].refetch(predicate: predicate, self)
+            }
+        }
+    }
+
+    /// One random change, reported to the view context's stream.
+    mutating func perform() async throws {
+        let roll = Int.random(in: 0..<100, using: &random)
+        switch roll {
+        case 0..<12 where mine.count < 40:
+            lastOperation = "insert"
+            try insertMine()
+        case 0..<20 where !mine.isEmpty:
+            let index = Int.random(in: 0..<mine.count, using: &random)
+            lastOperation = "delete \(mine[index].objectID)"
+            context.delete(mine.remove(at: index))
+        case 20..<55 where !mine.isEmpty:
+            let match = mine[Int.random(in: 0..<mine.count, using: &random)]
+            lastOperation = "update \(match.objectID)"
+            switch Int.random(in: 0..<6, using: &random) {
+            case 0: match.score = Int.random(in: 0..<10, using: &random)
+            case 1: match.group = Self.groups[Int.random(in: 0..<Self.groups.count, using: &random)]
+            case 2: match.isLive.toggle()
+            case 3: match.note = match.note == nil ? "note" : nil
+            case 4: match.sport = random.next() % 4 == 0 ? nil : sports[Int.random(in: 0..<sports.count, using: &random)]
+            default: randomValues(match)
+            }
+        case 55..<62:
+            let sport = sports[Int.random(in: 0..<sports.count, using: &random)]
+            let taken = Set(sports.map(\.name))
+            let free = Self.sportNames.map { $0 + "\(step % 7)" }.filter { !taken.contains($0) }
+            lastOperation = "rename \(sport.name)"
+            sport.name = free[Int.random(in: 0..<free.count, using: &random)]
+        case 62..<80:
+            lastOperation = "save"
+            try context.save()
+        default:
+            lastOperation = "background"
+            try await changeInBackground()
+        }
+        context.processPendingChanges()
+    }
+
+    /// Inserts, updates or deletes the background context's own matches, saves, and waits for
+    /// the view context to merge.
+    mutating func changeInBackground() async throws {
+        let roll = theirs.count < 15 ? Int.random(in: 0..<3, using: &random) : Int.random(in: 1..<3, using: &random)
+        let pick = theirs.isEmpty ? nil : Int.random(in: 0..<theirs.count, using: &random)
+        let serverID = nextServerID
+        nextServerID += 1
+        let sportIDs = sports.map(\.objectID)
+        let values = (Int.random(in: 0..<10, using: &random), Self.groups[Int.random(in: 0..<Self.groups.count, using: &random)], sportIDs[Int.random(in: 0..<sportIDs.count, using: &random)])
+        let target = pick.map { theirs[$0] }
+        let writer = self.writer
+        let inserted: ObjectID? = try writer.performAndWait {
+            switch (roll, target) {
+            case (1, let id?):
+                let match = try writer.existingObject(with: id, as: Match.self)
+                match.score = values.0
+                match.group = values.1
+                try writer.save()
+                return nil
+            case (2, let id?):
+                writer.delete(try writer.existingObject(with: id))
+                try writer.save()
+                return nil
+            default:
+                let match = try writer.insertMatch("theirs", group: values.1, score: values.0, serverID: serverID)
+                match.sport = try writer.existingObject(with: values.2, as: Sport.self)
+                try writer.save()
+                return match.objectID
+            }
+        }
+        if let inserted { theirs.append(inserted) } else if roll == 2, let pick { theirs.remove(at: pick) }
+        lastOperation = "background \(["insert", "update", "delete"][roll])"
+        await context.flush()
+    }
+}
+
+extension ManagedObjectContext {
+    /// Waits until every block queued on the context so far (merges included) has run.
+    func flush() async {
+        await perform {}
+    }
+}
