@@ -9,6 +9,8 @@ struct BenchResult {
     var baselineMilliseconds: Double?
     var floorMilliseconds: Double?
     var note: String?
+    /// More named figures, in milliseconds (`p50_ms`, `p99_ms`), for JSON.
+    var extra: [(String, Double)] = []
 
     var jsonLine: String {
         var fields: [(String, String)] = [
@@ -20,6 +22,7 @@ struct BenchResult {
         fields.append(("baseline", quoted(baseline)))
         fields.append(("baseline_ms", baselineMilliseconds.map(number) ?? "null"))
         if let floorMilliseconds { fields.append(("floor_ms", number(floorMilliseconds))) }
+        for (name, value) in extra { fields.append((name, number(value))) }
         if let note { fields.append(("note", quoted(note))) }
         return "{" + fields.map { "\(quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
     }
