@@ -7,7 +7,7 @@ import ObjectStore
 struct StoreBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
-        abstract: "Object store: insert, fetch objects and fetch IDs of 100k objects, against GRDB directly."
+        abstract: "Object store: insert, fetch objects and fetch IDs of 100k objects against GRDB directly; a saved change reaching the view context's change stream against the same save unobserved."
     )
 
     @OptionGroup var options: BenchOptions
@@ -42,6 +42,10 @@ struct StoreBenchmark: ParsableCommand {
             })
             let medians = options.compare(ours, against: baselineTiming)
             report.add(BenchResult(bench: "store", caseName: "insert-100k", oursMilliseconds: medians.ours, baseline: "GRDB prepared INSERT", baselineMilliseconds: medians.baseline))
+        }
+
+        if options.includes("change-event-1k") {
+            report.add(try measureChangeEvent(count: 1_000) { name in directory.appendingPathComponent("\(name).sqlite") })
         }
 
         guard options.includes("fetch-objects-100k") || options.includes("fetch-ids-100k") else { return }

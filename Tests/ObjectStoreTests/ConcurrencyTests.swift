@@ -45,8 +45,8 @@ final class WorkerState: @unchecked Sendable {
                         var generator = state.generator
                         defer { state.generator = generator }
                         let transactions = Recorder<Int64>()
-                        let token = context.addChangeSetObserver { changeSet in
-                            if changeSet.originator == context.identifier { transactions.append(changeSet.transactionNumber) }
+                        let token = context.addChangeObserver { event in
+                            if event.kind == .save, let changeSet = event.changeSet { transactions.append(changeSet.transactionNumber) }
                         }
                         _ = token
                         var own = state.own

@@ -171,8 +171,7 @@ import Testing
         let container = try TestModel.inMemory()
         let context = container.viewContext
         let event = try context.savedEvent(code: "r")
-        let recorder = Recorder<ChangeSet>()
-        let token = context.addChangeSetObserver { recorder.append($0) }
+        let (recorder, token) = context.recordChanges()
         defer { token.cancel() }
         event.title = "discarded"
         context.refresh(event, mergeChanges: false)
@@ -181,7 +180,7 @@ import Testing
         #expect(context.updatedObjects == [event])
         try context.save()
         #expect(!context.hasChanges)
-        #expect(recorder.values.map(\.changedKeys) == [[event.objectID: ["title"]]])
+        #expect(recorder.changeSets(.save).map(\.changedKeys) == [[event.objectID: ["title"]]])
         context.reset()
         #expect(try context.existingObject(with: event.objectID, as: Event.self).title == "kept")
     }
@@ -221,13 +220,9 @@ import Testing
     @Test func relationshipsKeepInversesInSync() throws {
         let container = try TestModel.inMemory()
         let context = container.viewContext
-        let football = try context.insert(Sport.self)
-        football.name = "Football"
-        let tennis = try context.insert(Sport.self)
-        tennis.name = "Tennis"
-        let event = try context.insert(Event.self)
-        event.code = "e"
-        event.sport = football
+        let football = try context.insertSport(named: "Football")
+        let tennis = try context.insertSport(named: "Tennis")
+        let event = try context.insertEvent(code: "e", sport: football)
         #expect(football.events == [event])
         tennis.events.insert(event)
         #expect(event.sport === tennis)

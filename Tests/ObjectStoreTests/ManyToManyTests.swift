@@ -31,8 +31,7 @@ import Testing
         event.code = "r"
         let tag = try context.insert(Tag.self)
         try context.save()
-        let recorder = Recorder<ChangeSet>()
-        let token = context.addChangeSetObserver { recorder.append($0) }
+        let (recorder, token) = context.recordChanges()
         defer { token.cancel() }
         tag.events.insert(event)
         #expect(context.hasChanges)
@@ -43,7 +42,7 @@ import Testing
         // Linking an already linked pair changes nothing.
         tag.events = []
         try context.save()
-        let sets = recorder.values
+        let sets = recorder.changeSets(.save)
         #expect(sets.count == 2)
         #expect(sets.first?.changedKeys == [event.objectID: ["tags"], tag.objectID: ["events"]])
         #expect(sets.last?.changedKeys == [event.objectID: ["tags"], tag.objectID: ["events"]])

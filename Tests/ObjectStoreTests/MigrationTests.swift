@@ -179,7 +179,7 @@ enum MigrationEntityRemoved {
             return event.objectID
         }
         await container.viewContext.flush()
-        let stream = container.viewContext.changeSets()
+        let stream = container.viewContext.changeEvents()
         let background = container.newBackgroundContext()
         try await background.perform {
             try background.existingObject(with: id, as: Event.self).title = "merged"
@@ -187,6 +187,7 @@ enum MigrationEntityRemoved {
         }
         var iterator = stream.makeAsyncIterator()
         let merged = await iterator.next()
+        #expect(merged?.kind == .merge)
         #expect(merged?.changedKeys[id] == ["title"])
     }
 }

@@ -6,16 +6,39 @@ final class Recorder<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var storage: [Value] = []
 
-    func append(_ value: Value) {
+    /// Appends `value`; returns how many values there are now.
+    @discardableResult
+    func append(_ value: Value) -> Int {
         lock.lock()
+        defer { lock.unlock() }
         storage.append(value)
-        lock.unlock()
+        return storage.count
     }
 
     var values: [Value] {
         lock.lock()
         defer { lock.unlock() }
         return storage
+    }
+}
+
+extension Recorder where Value == ChangeEvent {
+    /// The change sets of the recorded events of the given kinds, in order.
+    func changeSets(_ kinds: ChangeEvent.Kind...) -> [ChangeSet] {
+        values.filter { kinds.contains($0.kind) }.compactMap(\.changeSet)
+    }
+
+    /// The recorded events of the given kinds, in order.
+    func events(_ kinds: ChangeEvent.Kind...) -> [ChangeEvent] {
+        values.filter { kinds.contains($0.kind) }
+    }
+}
+
+extension ManagedObjectContext {
+    /// Records every event of the context's change stream while the token lives.
+    func recordChanges() -> (Recorder<ChangeEvent>, ObservationToken) {
+        let recorder = Recorder<ChangeEvent>()
+        return (recorder, addChangeObserver { recorder.append($0) })
     }
 }
 
@@ -32,6 +55,23 @@ extension ManagedObjectContext {
         let event = try insert(Event.self)
         event.code = code
         try save()
+        return event
+    }
+}
+
+extension ManagedObjectContext {
+    /// Inserts a sport with the given name (not saved).
+    func insertSport(named name: String) throws -> Sport {
+        let sport = try insert(Sport.self)
+        sport.name = name
+        return sport
+    }
+
+    /// Inserts an event with the given code and sport (not saved).
+    func insertEvent(code: String, sport: Sport? = nil) throws -> Event {
+        let event = try insert(Event.self)
+        event.code = code
+        event.sport = sport
         return event
     }
 }

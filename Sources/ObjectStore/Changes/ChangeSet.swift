@@ -5,9 +5,9 @@ import GRDB
 /// Every save publishes one change set, numbered by a transaction number that increases by one
 /// per published change set of the container. Updated objects list the keys whose saved values
 /// changed, including to-many relationships whose members changed because an object on the other
-/// side was inserted, deleted or re-pointed. Observe change sets with
-/// ``ManagedObjectContext/changeSets()`` / ``ManagedObjectContext/addChangeSetObserver(_:)``
-/// (what reached one context) or ``PersistentContainer/changeSets()`` (every store commit).
+/// side was inserted, deleted or re-pointed. A context's change stream carries the change sets it
+/// saves and merges (``ChangeEvent/changeSet``); ``PersistentContainer/changeSets()`` and
+/// ``PersistentContainer/addChangeSetObserver(_:)`` deliver every store commit.
 public struct ChangeSet: Sendable {
     /// Where the saved changes went.
     public enum Destination: Sendable, Hashable {

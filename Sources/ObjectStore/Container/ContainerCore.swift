@@ -2,10 +2,16 @@ import Foundation
 
 /// What every context of one container shares: the store, the commit lock that orders saves and
 /// their publication, the transaction counter, and the root contexts that merge.
+///
+/// The commit lock is held while a save commits and hands its change set to the merging contexts'
+/// inboxes and to the container's observers' queue, never while an observer runs.
 final class ContainerCore: Sendable {
     let store: PersistentStore
     let commitLock = NSLock()
-    let observers = ObserverList<ChangeSet>()
+    /// The change sets committed to the store, for the container's observers, in commit order.
+    let storeChanges = SerialDelivery<ChangeSet>()
+    /// Holds back reads that saw a commit whose change set is not in the inboxes yet.
+    let publication = PublicationGate()
     private let state = Locked(State())
 
     private struct State {

@@ -92,16 +92,20 @@ public final class PersistentContainer: Sendable {
         return ObjectID(storeEntity: core.store.storeEntities[entity.index], key: key)
     }
 
-    /// Calls `observer` synchronously, on the saving thread, with every change set committed to
-    /// the store by any context of this container, in commit order. Do not save from inside the
-    /// observer; hand work to a context with `perform`.
+    /// Calls `observer` with every change set committed to the store by any context of this
+    /// container, in commit order, one at a time, at the end of the `save()` that committed it
+    /// (on the thread of that save, or of an earlier one still delivering).
+    ///
+    /// No lock is held while the observer runs: it may save, fetch and create contexts. Change
+    /// sets its own saves commit are delivered after it returns. To follow what one context
+    /// shows, observe its change stream instead (``ManagedObjectContext/addChangeObserver(_:)``).
     public func addChangeSetObserver(_ observer: @escaping @Sendable (ChangeSet) -> Void) -> ObservationToken {
-        core.observers.add(observer)
+        core.storeChanges.observers.add(observer)
     }
 
-    /// Every change set committed to the store, as an asynchronous sequence; it ends when the
-    /// container and all of its contexts are released.
+    /// Every change set committed to the store, as an asynchronous sequence (buffered without
+    /// limit); it ends when the container and all of its contexts are released.
     public func changeSets() -> AsyncStream<ChangeSet> {
-        core.observers.stream()
+        core.storeChanges.observers.stream()
     }
 }

@@ -6,23 +6,25 @@ extension ManagedObjectContext {
     /// (`"sport.name"`); nil values are left out. To-one relationships give ``ObjectID``s.
     ///
     /// Values are read in one query (joining to-one relationships); with unsaved changes they are
-    /// read from the objects in memory instead.
+    /// read from the objects in memory instead. The result is what the context shows at
+    /// ``changeSequenceNumber`` as it reads right after the call.
     public func fetchDictionaries<Entity: ManagedObject>(_ request: FetchRequest<Entity>) throws(ObjectStoreError) -> [[String: any Sendable]] {
         assertOnQueue()
         let entity = core.model.entity(for: Entity.self)
         var query = try storeQuery(for: request, entity: entity)
         let properties = try fetchedProperties(request, entity: entity)
         query.projections = properties.map(\.projection)
-        var rows: [ContiguousArray<DatabaseValue>] = []
-        if parent == nil && !needsOverlay(query, includesPending: request.includesPendingChanges) {
-            rows = try core.store.projectionRows(query)
-        } else {
+        let rows = try consistentRead { () throws(ObjectStoreError) -> [ContiguousArray<DatabaseValue>] in
+            if parent == nil && !needsOverlay(query, includesPending: request.includesPendingChanges) {
+                return try core.store.projectionRows(query, mark: storeMark)
+            }
             let keys = try resolvedRows(query, selection: .ids, includesPending: request.includesPendingChanges).map(\.key)
             let objects = try loadObjects(entity: entity, keys: keys)
             // Projections through to-one relationships load the related objects.
-            try reportingReadFailures { () throws(ObjectStoreError) in
-                for object in objects {
-                    rows.append(ContiguousArray(query.projections.map { $0.value(values: object.values, object: object) }))
+            return try reportingReadFailures { () throws(ObjectStoreError) -> [ContiguousArray<DatabaseValue>] in
+                objects.map { object in
+                    let values = ManagedObjectValues(current: object)
+                    return ContiguousArray(query.projections.map { $0.value(of: values) })
                 }
             }
         }

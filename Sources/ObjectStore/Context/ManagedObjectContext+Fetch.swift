@@ -7,6 +7,10 @@ extension ManagedObjectContext {
     /// With a ``FetchRequest/fetchBatchSize`` only the IDs are read now and objects are
     /// materialised batch by batch as the result is read.
     ///
+    /// The result is what the context shows at one point of its change stream,
+    /// ``FetchedObjects/sequenceNumber``: follow with the events numbered above it (see
+    /// <doc:ChangeStream>).
+    ///
     /// - Complexity: one SQL query plus O(n) to materialise n objects; with unsaved changes of the
     ///   entity, O(n log n) to merge and re-sort them.
     /// - Throws: ``ObjectStoreError/invalidFetchRequest(_:)`` when a key or type does not fit the
@@ -16,10 +20,21 @@ extension ManagedObjectContext {
         let entity = core.model.entity(for: Entity.self)
         let query = try storeQuery(for: request, entity: entity)
         let prefetch = try prefetchPaths(request, entity: entity)
+        let storage = try consistentRead { () throws(ObjectStoreError) -> FetchedObjectsStorage in
+            try fetchStorage(request, query: query, prefetch: prefetch)
+        }
+        storage.sequenceNumber = stream.sequenceNumber
+        return FetchedObjects(storage: storage)
+    }
+
+    /// The objects (or, with a batch size, the keys) a request selects, as the context shows them
+    /// now.
+    private func fetchStorage<Entity: ManagedObject>(_ request: FetchRequest<Entity>, query: StoreQuery, prefetch: [[RelationshipDescription]]) throws(ObjectStoreError) -> FetchedObjectsStorage {
+        let entity = query.entity
         let includesPending = request.includesPendingChanges
         if request.fetchBatchSize > 0 {
             let keys = try resolvedRows(query, selection: .ids, includesPending: includesPending).map(\.key)
-            return FetchedObjects(storage: FetchedObjectsStorage(context: self, entity: entity, keys: keys, batchSize: request.fetchBatchSize, prefetch: prefetch))
+            return FetchedObjectsStorage(context: self, entity: entity, keys: keys, batchSize: request.fetchBatchSize, prefetch: prefetch)
         }
         var objects: [ManagedObject] = []
         // Objects of this entity are instances of exactly `Entity` (the model maps one class to
@@ -29,7 +44,9 @@ extension ManagedObjectContext {
             // cursor loop measured slower.) In an empty context every row is new, so no uniquing
             // lookup is needed.
             var rows: [StoreRow] = []
-            try core.store.forEachRow(query) { rows.append($0) }
+            try core.store.forEachRow(query, mark: storeMark) { rows.append($0) }
+            // Merged first, so that objects already registered take what the rows saw.
+            catchUpWithReads()
             let wasEmpty = registered.isEmpty
             registered.reserveCapacity(rows.count, entity: entity.index)
             objects.reserveCapacity(rows.count)
@@ -44,7 +61,7 @@ extension ManagedObjectContext {
             }
         }
         try self.prefetch(prefetch, of: objects)
-        return FetchedObjects(storage: FetchedObjectsStorage(context: self, entity: entity, objects: objects))
+        return FetchedObjectsStorage(context: self, entity: entity, objects: objects)
     }
 
     /// Every object of an entity.
@@ -54,27 +71,35 @@ extension ManagedObjectContext {
 
     /// The IDs of the objects a request selects, without materialising any object.
     ///
-    /// Only the keys (and, to merge unsaved changes, the sort values) are read.
+    /// Only the keys (and, to merge unsaved changes, the sort values) are read. The result is what
+    /// the context shows at ``changeSequenceNumber`` as it reads right after the call (or use
+    /// ``executeReportingSequenceNumber(_:)``).
     public func fetchObjectIDs<Entity: ManagedObject>(_ request: FetchRequest<Entity>) throws(ObjectStoreError) -> [ObjectID] {
         assertOnQueue()
         let entity = core.model.entity(for: Entity.self)
         let query = try storeQuery(for: request, entity: entity)
         let storeEntity = core.store.storeEntities[entity.index]
-        if parent == nil && !needsOverlay(query, includesPending: request.includesPendingChanges) {
-            // Fast path: keys straight from the cursor.
-            var result: [ObjectID] = []
-            try core.store.forEachKey(query) { result.append(ObjectID(storeEntity: storeEntity, key: $0)) }
-            return result
+        return try consistentRead { () throws(ObjectStoreError) -> [ObjectID] in
+            if parent == nil && !needsOverlay(query, includesPending: request.includesPendingChanges) {
+                // Fast path: keys straight from the cursor.
+                var result: [ObjectID] = []
+                try core.store.forEachKey(query, mark: storeMark) { result.append(ObjectID(storeEntity: storeEntity, key: $0)) }
+                return result
+            }
+            let rows = try resolvedRows(query, selection: .ids, includesPending: request.includesPendingChanges)
+            return rows.map { ObjectID(storeEntity: storeEntity, key: $0.key) }
         }
-        let rows = try resolvedRows(query, selection: .ids, includesPending: request.includesPendingChanges)
-        return rows.map { ObjectID(storeEntity: storeEntity, key: $0.key) }
     }
 
-    /// The number of objects a request selects.
+    /// The number of objects a request selects, at ``changeSequenceNumber`` as it reads right
+    /// after the call.
     public func count<Entity: ManagedObject>(for request: FetchRequest<Entity>) throws(ObjectStoreError) -> Int {
         assertOnQueue()
         let entity = core.model.entity(for: Entity.self)
-        return try resolvedCount(try storeQuery(for: request, entity: entity), includesPending: request.includesPendingChanges)
+        let query = try storeQuery(for: request, entity: entity)
+        return try consistentRead { () throws(ObjectStoreError) -> Int in
+            try resolvedCount(query, includesPending: request.includesPendingChanges)
+        }
     }
 
     /// Runs a request and returns what its ``FetchRequest/resultType`` asks for.
@@ -91,6 +116,28 @@ extension ManagedObjectContext {
         case .dictionaries: .dictionaries(try fetchDictionaries(request))
         case .count: .count(try count(for: request))
         }
+    }
+
+    /// Runs a request like ``execute(_:)``, and says which point of the context's change stream
+    /// the result reflects: the sequence number of the last event it includes.
+    ///
+    /// Every kind of result (objects, IDs, dictionaries, a count) is what the context shows at
+    /// that point, unsaved changes included as the request asks. An observer that fetches, then
+    /// applies the events numbered above `sequenceNumber`, never misses nor repeats a change,
+    /// whatever other contexts save meanwhile (see <doc:ChangeStream>).
+    ///
+    /// ```swift
+    /// var request = FetchRequest<Event>(predicate: live)
+    /// request.resultType = .managedObjectIDs
+    /// let (result, position) = try context.executeReportingSequenceNumber(request)
+    /// let token = context.addChangeObserver { event in
+    ///     guard event.sequenceNumber > position else { return }   // already in the result
+    ///     …
+    /// }
+    /// ```
+    public func executeReportingSequenceNumber<Entity: ManagedObject>(_ request: FetchRequest<Entity>) throws(ObjectStoreError) -> (result: FetchResult<Entity>, sequenceNumber: Int64) {
+        let result = try execute(request)
+        return (result, stream.sequenceNumber)
     }
 
     // MARK: Helpers

@@ -26,11 +26,11 @@ extension ManagedObjectContext {
         guard let join = relationship.join, let owner = ownerSide(of: relationship, in: entity) else { return [:] }
         var keys: [Int64: [Int64]]
         if let parent {
-            keys = try parent.performAndWait { () throws(ObjectStoreError) -> [Int64: [Int64]] in
+            keys = try readingParent(parent) { () throws(ObjectStoreError) -> [Int64: [Int64]] in
                 try parent.linkedKeys(ownKeys: ownKeys, entity: entity, relationship: relationship)
             }
         } else {
-            keys = try core.store.linkedKeys(join: join, ownKeys: ownKeys)
+            keys = try core.store.linkedKeys(join: join, ownKeys: ownKeys, mark: storeMark)
         }
         guard !pendingLinks.isEmpty else { return keys }
         let wanted = Set(ownKeys)
@@ -71,14 +71,16 @@ extension ManagedObjectContext {
         guard let join = relationship.join, let owner = ownerSide(of: relationship, in: object.entityDescription) else { return }
         let (source, target) = join.pair(own: object.objectID.key, other: other.objectID.key)
         let link = LinkKey(entity: owner.entity.index, relationship: owner.index, source: source, target: target)
+        for endpoint in [object, other] where !endpoint.state.contains(.reported) {
+            noteChange(endpoint)
+        }
         if let recorded = pendingLinks[link], recorded != linked {
             pendingLinks[link] = nil
         } else {
             pendingLinks[link] = linked
         }
-        for endpoint in [object, other] where !endpoint.state.contains(.reported) {
-            noteChange(endpoint)
-        }
+        // Toggled twice since the last event, the link is back as it was shown.
+        if unreportedLinks.remove(link) == nil { unreportedLinks.insert(link) }
     }
 
     /// The pending links as (owner relationship, source, target, linked) for saving.

@@ -1,59 +1,93 @@
 import GRDB
 
 extension ManagedObjectContext {
-    /// Schedules a merge of another context's change set on this context's queue; merges run in
-    /// transaction order.
-    func enqueueMerge(_ changeSet: ChangeSet) {
-        if inbox.withLock({ $0.add(changeSet) }) {
+    /// Schedules a merge of another context's change set on this context's queue. Merges run in
+    /// the order change sets are added; `mark` orders the change set against what the context
+    /// reads (see ``MergeInbox``).
+    func enqueueMerge(_ changeSet: ChangeSet, mark: Int64) {
+        if inbox.withLock({ $0.add(changeSet, mark: mark) }) {
             queue.async { [self] in
-                mergeWaitingChangeSets(before: nil)
+                mergeWaitingChangeSets(below: nil)
+                deliverChanges()
             }
         }
     }
 
-    /// Merges the waiting change sets in transaction order: all of them, or only those committed
-    /// before transaction `number`.
-    func mergeWaitingChangeSets(before number: Int64?) {
-        while let changeSet = inbox.withLock({ $0.next(before: number) }) {
-            mergeChanges(from: changeSet)
+    /// Merges the waiting change sets in order: all of them, or only those marked below `limit`.
+    func mergeWaitingChangeSets(below limit: Int64?) {
+        while let (changeSet, mark) = inbox.withLock({ $0.next(below: limit) }) {
+            merge(changeSet)
+            mergedMark = max(mergedMark, mark)
         }
     }
 
     /// Merges a change set saved by another context: unchanged registered objects take the new
     /// values, deleted ones become deleted, and this context's unsaved edits survive according to
-    /// ``mergePolicy``. Then notifies this context's observers and forwards the change set to its
-    /// merging children.
+    /// ``mergePolicy``. Records a merge event listing every object the save touched, then passes
+    /// the change set on to this context's merging children.
     ///
-    /// Contexts that do not merge automatically can call this with change sets they observe.
+    /// Contexts that do not merge automatically can call this with change sets they observe
+    /// (``PersistentContainer/addChangeSetObserver(_:)``); observers receive the event before it
+    /// returns.
     ///
     /// - Precondition: the change set comes from this context's container.
     public func mergeChanges(from changeSet: ChangeSet) {
         assertOnQueue()
+        merge(changeSet)
+        deliverChanges()
+    }
+
+    /// ``mergeChanges(from:)`` without delivering the event.
+    func merge(_ changeSet: ChangeSet) {
         if let id = changeSet.patches.keys.first ?? changeSet.deletedObjectIDs.first ?? changeSet.insertedObjectIDs.first {
             checkContainer(of: id)
         }
+        recordPendingChanges()
         let policy = mergePolicy
+        var changedKeys = changeSet.changedKeys
+        var refreshed: Set<ObjectID> = []
+        var invalidated: Set<ObjectID> = []
         for (id, patch) in changeSet.patches {
             guard let object = registered[id], !object.state.contains(.fault) else { continue }
-            apply(patch, to: object, policy: policy)
+            let before = object.values
+            guard apply(patch, to: object, policy: policy) else { continue }
+            refreshed.insert(id)
+            // A policy that drops unsaved edits changes more keys than the save did.
+            for column in before.indices where !StoredValueOrder.isSame(before[column], object.values[column]) {
+                changedKeys[id, default: []].insert(object.entityDescription.columnNames[column])
+            }
+        }
+        for id in changeSet.insertedObjectIDs {
+            // An object this context found missing (deleted, then written again by a merge
+            // policy) loads the new row on next access.
+            guard let object = registered[id], object.state.contains(.missing) else { continue }
+            object.state.remove(.missing)
+            object.state.insert(.fault)
+            refreshed.insert(id)
         }
         for id in changeSet.deletedObjectIDs {
             guard let object = registered[id] else { continue }
             let keepsEdits = object.state.contains(.pending) && object.hasChangesToSave
                 && (policy == .error || policy == .mergeByPropertyObjectTrump || policy == .overwrite)
-            if keepsEdits { continue }
+            if keepsEdits {
+                object.state.insert(.goneFromParent)
+                continue
+            }
             // Forgetting clears its pending flag too; the pending list skips it from now on.
             forget(object)
-            unreportedInvalidated.insert(id)
+            invalidated.insert(id)
         }
-        processPendingChanges()
-        deliver(changeSet)
+        record(.merge, inserted: changeSet.insertedObjectIDs, changedKeys: changedKeys, deleted: changeSet.deletedObjectIDs,
+               refreshed: refreshed, invalidated: invalidated, changeSet: changeSet)
+        forward(changeSet)
     }
 
-    private func apply(_ patch: RowPatch, to object: ManagedObject, policy: MergePolicy) {
+    /// Applies the new values of a row to a loaded object, keeping its unsaved edits as `policy`
+    /// says; returns false when the patch is older than what the object holds.
+    private func apply(_ patch: RowPatch, to object: ManagedObject, policy: MergePolicy) -> Bool {
         // A change set merged after this context already read or saved a newer row version is
         // stale for this object.
-        if let version = patch.version, version <= object.version { return }
+        if let version = patch.version, version <= object.version { return false }
         var local = Set(object.state.contains(.pending) ? object.changedColumns() : [])
         if policy == .rollback && !local.isEmpty && patch.columns.contains(where: local.contains) {
             object.values = object.snapshot
@@ -84,15 +118,16 @@ extension ManagedObjectContext {
         if let version = patch.version, !keptOld, object.conflictBase.isEmpty {
             object.version = version
         }
-        unreportedRefreshed.insert(object.objectID)
+        return true
     }
 
-    /// Hands a change set that reached this context (its own save or a merge) to its observers,
-    /// then to its children that merge automatically.
-    func deliver(_ changeSet: ChangeSet) {
-        changeSetObservers.notify(changeSet)
-        for child in children.withLock({ $0.compactMap(\.context) }) where child.automaticallyMergesChangesFromParent {
-            child.enqueueMerge(changeSet)
+    /// Passes a change set that changed what this context shows (its own save, a merge, a
+    /// child's save) on to its children that merge automatically, except the one that saved it,
+    /// marked with the event that recorded it.
+    func forward(_ changeSet: ChangeSet) {
+        for child in children.withLock({ $0.compactMap(\.context) })
+        where child.identifier != changeSet.originator && child.automaticallyMergesChangesFromParent {
+            child.enqueueMerge(changeSet, mark: stream.sequenceNumber)
         }
     }
 }

@@ -35,6 +35,7 @@ extension ManagedObjectContext {
 
     func registerInserted(_ object: ManagedObject) {
         registered.insert(object)
+        object.state.insert(.unannounced)
         noteChange(object)
     }
 
@@ -86,8 +87,8 @@ extension ManagedObjectContext {
         guard !object.state.contains(.invalid) else { return }
         programmerPrecondition(object.context === self, "delete(_:): the object \(object.objectID) belongs to another context; use object(with:) to get it in this one")
         guard !object.state.contains(.deleted) else { return }
-        object.state.insert(.deleted)
         noteChange(object)
+        object.state.insert(.deleted)
         do {
             try loadFault(object)
             try applyDeleteRules(of: object)
@@ -148,38 +149,60 @@ extension ManagedObjectContext {
     /// Discards every unsaved change: inserted objects are removed, deleted and changed objects
     /// return to their last saved values.
     ///
-    /// Publishes the changes made so far, then an objects-did-change notice listing the objects
-    /// that returned to their saved values as refreshed and the removed inserts as invalidated.
+    /// Records the changes made so far, then a ``ChangeEvent/Kind/rollback`` event: objects that
+    /// return to their saved values are refreshed (and updated with the keys that changed back,
+    /// or inserted again when their deletion is undone), removed inserts are deleted and
+    /// invalidated. Observers receive both before the call returns.
     public func rollback() {
         assertOnQueue()
-        processPendingChanges()
+        recordPendingChanges()
+        var changes = ObjectChanges(storeEntities: core.store.storeEntities)
+        var refreshed: Set<ObjectID> = []
+        var invalidated: Set<ObjectID> = []
         for object in pending.all {
-            if object.state.contains(.inserted) {
-                unreportedInvalidated.insert(object.objectID)
+            let before = shownValues(of: object)
+            if !object.state.isDisjoint(with: [.inserted, .goneFromParent]) {
+                // Never saved, or deleted by a save merged meanwhile: nothing to return to.
+                invalidated.insert(object.objectID)
                 forget(object)
             } else {
                 object.values = object.snapshot
                 object.conflictBase = [:]
                 object.state.subtract([.deleted, .pending, .reported])
-                unreportedRefreshed.insert(object.objectID)
+                refreshed.insert(object.objectID)
             }
+            changes.record(entity: object.entityDescription, key: object.objectID.key, before: before, after: shownValues(of: object))
         }
+        for link in pendingLinks.keys { noteLinkChange(link, in: &changes) }
         pending.removeAll()
         pendingLinks.removeAll()
         deletesAwaitingRules.removeAll()
         readFailure = nil
-        processPendingChanges()
+        record(.rollback, changeObservers.isEmpty ? nil : changes, refreshed: refreshed, invalidated: invalidated)
+        deliverChanges()
     }
 
     /// Forgets every object: registered objects become unusable and unsaved changes are lost.
     ///
-    /// Publishes an objects-did-change notice listing every object the context held as
-    /// invalidated.
+    /// Records the changes made so far, then a ``ChangeEvent/Kind/reset`` event listing every
+    /// object the context held as invalidated, and the objects whose unsaved changes were lost
+    /// as the transition back to their saved state (inserts deleted, deletes inserted again,
+    /// updates with their keys). Observers receive both before the call returns; fetch again.
     public func reset() {
         assertOnQueue()
-        let observed = !objectsDidChangeObservers.isEmpty
+        recordPendingChanges()
+        let observed = !changeObservers.isEmpty
+        var changes = ObjectChanges(storeEntities: core.store.storeEntities)
+        var invalidated: Set<ObjectID> = []
+        if observed {
+            for object in pending.all {
+                let after = object.state.isDisjoint(with: [.inserted, .missing, .goneFromParent]) ? object.snapshot : nil
+                changes.record(entity: object.entityDescription, key: object.objectID.key, before: shownValues(of: object), after: after)
+            }
+            for link in pendingLinks.keys { noteLinkChange(link, in: &changes) }
+        }
         for object in registered.values {
-            if observed { unreportedInvalidated.insert(object.objectID) }
+            if observed { invalidated.insert(object.objectID) }
             forget(object, as: [.invalid])
         }
         registered.removeAll()
@@ -187,43 +210,56 @@ extension ManagedObjectContext {
         pendingLinks.removeAll()
         deletesAwaitingRules.removeAll()
         readFailure = nil
-        unreported.removeAll()
-        unreportedRefreshed.removeAll()
-        processPendingChanges()
+        record(.reset, observed ? changes : nil, invalidated: invalidated)
+        deliverChanges()
     }
 
     /// Reloads an object from the parent (or store).
     ///
     /// With `mergeChanges` the object's unsaved changes are re-applied on top of the fresh values;
-    /// without, they are discarded and the object becomes a fault.
+    /// without, they are discarded and the object becomes a fault. Records the changes made so
+    /// far, then a ``ChangeEvent/Kind/refresh`` event (the object refreshed, updated with the keys
+    /// whose values it shows changed); observers receive both before the call returns.
     public func refresh(_ object: ManagedObject, mergeChanges: Bool) {
         assertOnQueue()
         guard object.context === self, !object.state.contains(.inserted) else { return }
+        recordPendingChanges()
+        let before = object.state.contains(.fault) ? nil : shownValues(of: object)
         if !mergeChanges {
             // It stays listed as pending (with nothing to save) rather than being searched for.
             object.values = object.snapshot
-            object.state.subtract([.deleted, .missing])
-            object.state.insert(.fault)
             object.conflictBase = [:]
-            return
+            if object.state.contains(.goneFromParent) {
+                // Its row is gone: it reads as missing, as a fault of it would.
+                object.state.subtract([.deleted, .goneFromParent])
+                object.state.insert(.missing)
+            } else {
+                object.state.subtract([.deleted, .missing])
+                object.state.insert(.fault)
+            }
+        } else {
+            let row: StoreRow?
+            do {
+                row = try parentRows(entity: object.entityDescription, keys: [object.objectID.key]).first
+            } catch {
+                noteReadFailure(error)
+                return
+            }
+            guard let row else { return }
+            var values = row.values
+            for column in object.changedColumns() { values[column] = object.values[column] }
+            object.values = values
+            object.snapshot = row.values
+            object.version = row.version
+            object.conflictBase = [:]
+            object.state.remove(.fault)
         }
-        let row: StoreRow?
-        do {
-            row = try parentRows(entity: object.entityDescription, keys: [object.objectID.key]).first
-        } catch {
-            noteReadFailure(error)
-            return
+        var changes = ObjectChanges(storeEntities: core.store.storeEntities)
+        if let before {
+            changes.record(entity: object.entityDescription, key: object.objectID.key, before: before, after: shownValues(of: object))
         }
-        guard let row else { return }
-        var values = row.values
-        for column in object.changedColumns() { values[column] = object.values[column] }
-        object.values = values
-        object.snapshot = row.values
-        object.version = row.version
-        object.conflictBase = [:]
-        object.state.remove(.fault)
-        unreportedRefreshed.insert(object.objectID)
-        scheduleProcessing()
+        record(.refresh, changes, refreshed: [object.objectID])
+        deliverChanges()
     }
 }
 

@@ -52,7 +52,7 @@ extension ManagedObjectContext {
         var loaded: [ManagedObject] = []
         for chunk in KeyMembership.chunks(of: owners.map(\.objectID.key)) {
             var query = StoreQuery(entity: destination)
-            query.filters = [ColumnMembership(column: inverseColumn, keys: chunk)]
+            query.filters = [ColumnMembership(column: inverseColumn, keys: chunk, entity: destination)]
             for row in try resolvedRows(query, selection: .rows) {
                 loaded.append(materialize(row, entity: destination))
             }

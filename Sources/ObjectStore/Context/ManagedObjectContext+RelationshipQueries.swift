@@ -1,17 +1,27 @@
-import GRDB
+package import GRDB
 import GRDBSQLite
 
-/// The reads in-memory predicate evaluation makes for to-many relationships: member counts, the
-/// members' rows, and conditions the store answers alone. None of them registers members in the
-/// context, and all of them see the context's unsaved changes (and its ancestors').
-extension ManagedObjectContext {
+/// The reads in-memory evaluation makes through a context (its ``ObjectReader`` conformance):
+/// related objects, member counts, the members' rows, and conditions the store answers alone.
+/// None of them registers members in the context, and all of them see the context's unsaved
+/// changes (and its ancestors').
+extension ManagedObjectContext: ObjectReader {
+    /// The values the context shows for an object (faulted in if needed), or nil when the object
+    /// has no row or is deleted here.
+    package func values(entity: Int, key: Int64) -> ContiguousArray<DatabaseValue>? {
+        let object = registeredOrFault(entity: entity, key: key)
+        if object.state.contains(.fault) { fulfillFault(object) }
+        guard object.state.isDisjoint(with: [.missing, .deleted, .invalid]) else { return nil }
+        return object.values
+    }
+
     /// Whether neither this context nor its ancestors hold unsaved changes to objects of
     /// `entities` (nor, when `links` is true, to many-to-many links), so that the store's rows
     /// are what this context sees for them.
     ///
     /// - Complexity: O(p) for the p objects of `entities` with unsaved changes, in each context up
     ///   to the root.
-    func storeIsCurrent(for entities: Set<Int>, links: Bool) -> Bool {
+    package func storeIsCurrent(for entities: Set<Int>, links: Bool) -> Bool {
         if links && !pendingLinks.isEmpty { return false }
         if entities.contains(where: { pending.containsObjects(ofEntity: $0) }) { return false }
         guard let parent else { return true }
@@ -19,8 +29,8 @@ extension ManagedObjectContext {
     }
 
     /// Runs a query of one integer (a count, or a condition's 1 or 0) on the store.
-    func storeAnswer(_ sql: String, arguments: [DatabaseValue]) throws(ObjectStoreError) -> Int64 {
-        try core.store.read { db in
+    package func storeAnswer(_ sql: String, arguments: [DatabaseValue]) throws(ObjectStoreError) -> Int64 {
+        try core.store.read(mark: storeMark) { db in
             let statement = try db.cachedStatement(sql: sql)
             var answer: Int64 = 0
             try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
@@ -33,7 +43,7 @@ extension ManagedObjectContext {
     /// The number of members of the to-many `relationship` of the object with key `ownerKey`,
     /// as this context sees them: one `COUNT` query when the store is current for the members,
     /// else their keys.
-    func memberCount(ofKey ownerKey: Int64, relationship: RelationshipDescription) throws(ObjectStoreError) -> Int {
+    package func memberCount(ofKey ownerKey: Int64, relationship: RelationshipDescription) throws(ObjectStoreError) -> Int {
         if storeIsCurrent(for: [relationship.destinationIndex], links: relationship.isManyToMany) {
             let (text, arguments) = PredicateSQLWriter.countQuery(relationship, ownerKey: ownerKey)
             return Int(try storeAnswer(text, arguments: arguments))
@@ -47,7 +57,7 @@ extension ManagedObjectContext {
     /// The rows of the members of the to-many `relationship` of the object with key `ownerKey`,
     /// as this context sees them (loaded objects' current values, unsaved members included,
     /// deleted ones left out), without registering them.
-    func memberRows(ofKey ownerKey: Int64, relationship: RelationshipDescription) throws(ObjectStoreError) -> [StoreRow] {
+    package func memberRows(ofKey ownerKey: Int64, relationship: RelationshipDescription) throws(ObjectStoreError) -> [StoreRow] {
         let destination = relationship.destination
         var rows: [StoreRow]
         if relationship.isManyToMany {
@@ -78,8 +88,30 @@ extension ManagedObjectContext {
             preconditionFailure("the to-many relationship \(relationship.name) has no inverse to-one relationship")
         }
         var query = StoreQuery(entity: relationship.destination)
-        query.filters = [ColumnEquality(column: inverseColumn, value: ownerKey.databaseValue)]
+        query.filters = [ColumnEquality(column: inverseColumn, value: ownerKey.databaseValue, entity: relationship.destination)]
         return query
+    }
+
+    /// The rows of the members of the to-many `relationship` of the object with key `ownerKey`
+    /// as the store holds them, with the committed values of the members this context has loaded
+    /// (a root context's committed view).
+    func storeMemberRows(ofKey ownerKey: Int64, relationship: RelationshipDescription) throws(ObjectStoreError) -> [StoreRow] {
+        let destination = relationship.destination
+        var rows: [StoreRow]
+        if relationship.isManyToMany {
+            guard let join = relationship.join else { return [] }
+            let keys = try core.store.linkedKeys(join: join, ownKeys: [ownerKey], mark: storeMark)[ownerKey] ?? []
+            rows = try core.store.rows(entity: destination, keys: keys, mark: storeMark)
+        } else {
+            rows = []
+            try core.store.forEachRow(memberQuery(ofKey: ownerKey, relationship: relationship), mark: storeMark) { rows.append($0) }
+        }
+        for index in rows.indices {
+            if let object = registered[objectID(entity: destination.index, key: rows[index].key)], !object.state.contains(.fault) {
+                rows[index].values = object.snapshot
+            }
+        }
+        return rows
     }
 
     /// The keys linked to the object with key `ownerKey` through the many-to-many `relationship`,
@@ -93,11 +125,11 @@ extension ManagedObjectContext {
         }
         var keys: Set<Int64>
         if let parent {
-            keys = Set(try parent.performAndWait { () throws(ObjectStoreError) -> [Int64] in
+            keys = Set(try readingParent(parent) { () throws(ObjectStoreError) -> [Int64] in
                 try parent.linkedMemberKeys(ofKey: ownerKey, relationship: relationship)
             })
         } else {
-            keys = Set(try core.store.linkedKeys(join: join, ownKeys: [ownerKey])[ownerKey] ?? [])
+            keys = Set(try core.store.linkedKeys(join: join, ownKeys: [ownerKey], mark: storeMark)[ownerKey] ?? [])
         }
         for (link, added) in pendingLinks where link.entity == owner.entity.index && link.relationship == owner.index {
             let (own, other) = join.isOwner ? (link.source, link.target) : (link.target, link.source)

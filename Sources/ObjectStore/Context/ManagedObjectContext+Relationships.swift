@@ -21,7 +21,7 @@ extension ManagedObjectContext {
         if relationship.isManyToMany { return try linkedObjects(of: object, relationship: relationship) }
         guard let inverseColumn = relationship.inverseColumn else { return [] }
         var query = StoreQuery(entity: relationship.destination)
-        query.filters = [ColumnEquality(column: inverseColumn, value: (object.objectID.key).databaseValue)]
+        query.filters = [ColumnEquality(column: inverseColumn, value: (object.objectID.key).databaseValue, entity: relationship.destination)]
         return try resolvedRows(query, selection: .rows).map { materialize($0, entity: relationship.destination) }
     }
 

@@ -53,31 +53,34 @@ extension ManagedObjectContext {
     ///   relationships, cannot be read (never taken for "no match").
     private func resolvedRow(of object: ManagedObject, _ query: StoreQuery) throws(ObjectStoreError) -> StoreRow? {
         try loadFault(object)
-        guard try query.evaluate(ManagedObjectValues(entity: query.entity, values: object.values, object: object)) else { return nil }
-        return StoreRow(key: object.objectID.key, version: object.version, values: object.values, sortKeys: query.sortKeys(values: object.values, object: object))
+        let values = ManagedObjectValues(entity: query.entity, values: object.values, key: object.objectID.key, reader: self)
+        guard try query.evaluate(values) else { return nil }
+        return query.row(of: values, version: object.version)
     }
 
     /// The rows matching `query` in the parent context's view, or in the store.
     func baseRows(_ query: StoreQuery, selection: StoreQuery.Selection) throws(ObjectStoreError) -> [StoreRow] {
         if let parent {
-            return try parent.performAndWait { () throws(ObjectStoreError) -> [StoreRow] in
-                try parent.resolvedRows(query, selection: selection)
+            return try readingParent(parent) { () throws(ObjectStoreError) -> [StoreRow] in
+                try parent.consistentRead { () throws(ObjectStoreError) -> [StoreRow] in
+                    try parent.resolvedRows(query, selection: selection)
+                }
             }
         }
         switch selection {
         case .keys, .ids, .projections:
-            return try core.store.keys(query, selection: selection)
+            return try core.store.keys(query, selection: selection, mark: storeMark)
         case .rows, .count:
             var rows: [StoreRow] = []
-            try core.store.forEachRow(query) { rows.append($0) }
+            try core.store.forEachRow(query, mark: storeMark) { rows.append($0) }
             return rows
         }
     }
 
     /// The parent's (or store's) rows with the given keys, any number of them.
     func parentRows(entity: EntityDescription, keys: [Int64]) throws(ObjectStoreError) -> [StoreRow] {
-        guard let parent else { return try core.store.rows(entity: entity, keys: keys) }
-        return try parent.performAndWait { () throws(ObjectStoreError) -> [StoreRow] in
+        guard let parent else { return try core.store.rows(entity: entity, keys: keys, mark: storeMark) }
+        return try readingParent(parent) { () throws(ObjectStoreError) -> [StoreRow] in
             var rows: [StoreRow] = []
             for chunk in KeyMembership.chunks(of: keys) {
                 rows += try parent.resolvedRows(KeyMembership.query(entity: entity, keys: chunk), selection: .rows)
@@ -89,7 +92,7 @@ extension ManagedObjectContext {
     /// The number of rows matching `query` as this context sees them.
     func resolvedCount(_ query: StoreQuery, includesPending: Bool) throws(ObjectStoreError) -> Int {
         if parent == nil && query.limit == nil && query.offset == 0 && !needsOverlay(query, includesPending: includesPending) {
-            return try core.store.count(query)
+            return try core.store.count(query, mark: storeMark)
         }
         return try resolvedRows(query, selection: .keys, includesPending: includesPending).count
     }

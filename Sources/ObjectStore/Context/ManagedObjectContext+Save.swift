@@ -7,6 +7,10 @@ extension ManagedObjectContext {
     /// context are exactly as before the call (the unsaved changes are still there to fix or roll
     /// back). A successful save publishes one ``ChangeSet``.
     ///
+    /// The change stream's observers first receive the unsaved changes (what they change then is
+    /// saved too), and before the call returns the ``ChangeEvent/Kind/save`` event (after any
+    /// merge committed before this save). Container observers receive the change set last.
+    ///
     /// - Throws: ``ObjectStoreError/validation(_:)`` (a nil non-optional value, a deny delete
     ///   rule, a uniqueness constraint), ``ObjectStoreError/saveConflict(_:)`` (another context
     ///   saved the same keys since this one read them, under the `.error` merge policy), or an
@@ -14,9 +18,11 @@ extension ManagedObjectContext {
     ///   the last save that could not throw (a property getter's), which is reported once.
     public func save() throws(ObjectStoreError) {
         assertOnQueue()
-        // Objects-did-change observers run first: what they change is saved too.
+        // Observers see the unsaved changes first: what they change is saved too.
         processPendingChanges()
         try applyAwaitingDeleteRules()
+        // The changes observers and delete rules made are reported before the save.
+        recordPendingChanges()
         if let failure = takeReadFailure() { throw failure }
         let changes = changesToSave()
         guard !changes.isEmpty || !pendingLinks.isEmpty else {
@@ -118,12 +124,16 @@ extension ManagedObjectContext {
         core.commitLock.lock()
         let outcome: CommitOutcome
         do {
-            outcome = try core.store.commit(batch, policy: mergePolicy)
+            outcome = try core.store.commit(batch, policy: mergePolicy) { core.publication.begin($0) }
         } catch {
+            core.publication.end()
             core.commitLock.unlock()
             throw error
         }
         var builder = ChangeSetBuilder(store: core.store)
+        // Objects whose values or presence the merge policy changed.
+        var refreshed: Set<ObjectID> = []
+        var invalidated: Set<ObjectID> = []
         for insert in batch.inserts {
             builder.inserted(entity: insert.entity, key: insert.key, after: insert.values)
         }
@@ -138,9 +148,11 @@ extension ManagedObjectContext {
                 forget(object)
             case .alreadyGone:
                 forget(object)
+                invalidated.insert(object.objectID)
             case .kept(let row):
                 object.load(row.values, version: row.version)
                 object.state.remove(.deleted)
+                refreshed.insert(object.objectID)
             }
         }
         for (index, result) in outcome.updates.enumerated() {
@@ -148,14 +160,17 @@ extension ManagedObjectContext {
             switch result {
             case let .written(before, after, columns, version):
                 builder.updated(entity: object.entityDescription, key: object.objectID.key, before: before, after: after, columns: columns, version: version)
+                if !after.elementsEqual(object.values, by: StoredValueOrder.isSame) { refreshed.insert(object.objectID) }
                 object.load(after, version: version)
-            case .reinserted(let values):
+            case let .reinserted(values, version):
                 builder.inserted(entity: object.entityDescription, key: object.objectID.key, after: values)
-                object.load(values, version: 1)
+                object.load(values, version: version)
             case .discarded(let row):
                 object.load(row.values, version: row.version)
+                refreshed.insert(object.objectID)
             case .deletedElsewhere:
                 forget(object)
+                invalidated.insert(object.objectID)
             }
         }
         for object in insertedObjects {
@@ -166,15 +181,15 @@ extension ManagedObjectContext {
         let changeSet = builder.changeSet(
             number: core.nextTransactionNumber(), originator: identifier, destination: .store)
         if !changeSet.isEmpty {
-            core.observers.notify(changeSet)
+            core.storeChanges.enqueue(changeSet)
             for context in core.roots where context !== self && context.automaticallyMergesChangesFromParent {
-                context.enqueueMerge(changeSet)
+                context.enqueueMerge(changeSet, mark: outcome.generation)
             }
         }
+        core.publication.end()
         core.commitLock.unlock()
-        if !changeSet.isEmpty {
-            publish(changeSet)
-        }
+        publish(changeSet, mark: outcome.generation, refreshed: refreshed, invalidated: invalidated)
+        core.storeChanges.drain()
     }
 
     private func saveIntoParent(_ parent: ManagedObjectContext, _ changes: [Change]) throws(ObjectStoreError) {
@@ -201,9 +216,12 @@ extension ManagedObjectContext {
             builder.linked(link)
             pushes.append(.link(link))
         }
-        parent.performAndWait {
-            parent.absorb(pushes)
+        let changeSet = builder.changeSet(
+            number: core.nextTransactionNumber(), originator: identifier, destination: .parentContext(parent.identifier))
+        let mark = parent.performAndWait {
+            parent.absorb(pushes, from: changeSet)
         }
+        readMark.saw(mark)
         for object in changes.map(\.object) {
             if object.state.contains(.deleted) {
                 forget(object)
@@ -213,18 +231,14 @@ extension ManagedObjectContext {
             }
         }
         clearPending()
-        core.commitLock.lock()
-        let changeSet = builder.changeSet(
-            number: core.nextTransactionNumber(), originator: identifier, destination: .parentContext(parent.identifier))
-        for sibling in parent.children.withLock({ $0.compactMap(\.context) }) where sibling !== self && sibling.automaticallyMergesChangesFromParent {
-            sibling.enqueueMerge(changeSet)
-        }
-        core.commitLock.unlock()
-        publish(changeSet)
+        publish(changeSet, mark: mark, refreshed: [], invalidated: [])
     }
 
-    /// Applies a child's saved changes to this context as unsaved changes of its own.
-    func absorb(_ pushes: [ChildPush]) {
+    /// Applies a child's saved changes to this context as unsaved changes of its own, records
+    /// them as a child-save event and passes them on to the other children; returns the event's
+    /// sequence number. Observers receive the event at the end of this context's turn.
+    func absorb(_ pushes: [ChildPush], from changeSet: ChangeSet) -> Int64 {
+        recordPendingChanges()
         for push in pushes {
             switch push {
             case let .insert(entity, key, values):
@@ -244,22 +258,39 @@ extension ManagedObjectContext {
             case let .delete(entity, key):
                 let object = registeredOrFault(entity: entity.index, key: key)
                 if object.state.contains(.inserted) {
+                    noteChange(object)
                     forget(object)
                 } else {
                     if object.state.contains(.fault) { fulfillFault(object) }
-                    object.state.insert(.deleted)
                     noteChange(object)
+                    object.state.insert(.deleted)
                 }
             }
         }
+        // The event names what the save touched and what it changed here.
+        let changes = takeUnreportedChanges()
+        if let lists = changes?.lists() {
+            var changedKeys = changeSet.changedKeys
+            changedKeys.merge(lists.changedKeys) { $0.union($1) }
+            record(.childSave, inserted: changeSet.insertedObjectIDs.union(lists.inserted), changedKeys: changedKeys,
+                   deleted: changeSet.deletedObjectIDs.union(lists.deleted), changeSet: changeSet)
+        } else {
+            stream.sequenceNumber += 1
+        }
+        forward(changeSet)
+        return stream.sequenceNumber
     }
 
     /// Publishes this context's own save, into the store or its parent: first merges the waiting
-    /// change sets committed before it, so observers see transaction order; then hands it to the
-    /// observers and the merging children (whose parent's contents just changed).
-    private func publish(_ changeSet: ChangeSet) {
-        mergeWaitingChangeSets(before: changeSet.transactionNumber)
-        deliver(changeSet)
+    /// change sets marked before it (so the stream follows commit order), then records the save
+    /// event, passes the change set on to the merging children and delivers the events.
+    private func publish(_ changeSet: ChangeSet, mark: Int64, refreshed: Set<ObjectID>, invalidated: Set<ObjectID>) {
+        mergeWaitingChangeSets(below: mark)
+        mergedMark = max(mergedMark, mark)
+        record(.save, inserted: changeSet.insertedObjectIDs, changedKeys: changeSet.changedKeys, deleted: changeSet.deletedObjectIDs,
+               refreshed: refreshed, invalidated: invalidated, changeSet: changeSet)
+        if !changeSet.isEmpty { forward(changeSet) }
+        deliverChanges()
     }
 
     /// Removes an object from the context for good: it is unregistered, marked `state` (deleted
@@ -267,13 +298,15 @@ extension ManagedObjectContext {
     /// changes nothing the context would save.
     func forget(_ object: ManagedObject, as state: ObjectState = [.invalid, .deleted]) {
         registered.removeValue(forKey: object.objectID)
-        object.state = state
+        // An object the next event reports keeps what it was shown as, to be reported as gone.
+        object.state = state.union(object.state.intersection([.reported, .wasShown, .unannounced]))
         object.context = nil
     }
 
     func clearPending() {
         for object in unreported {
-            object.state.remove(.reported)
+            object.state.subtract([.reported, .wasShown, .unannounced])
+            object.reportBase = []
         }
         for object in pending.listed {
             object.state.subtract([.pending, .reported])

@@ -21,7 +21,13 @@ import GRDB
 /// ```
 ///
 /// Every save publishes a ``ChangeSet``; contexts that ``automaticallyMergesChangesFromParent``
-/// merge it (children too), keeping their own unsaved edits according to ``mergePolicy``.
+/// merge it (children too), keeping their own unsaved edits according to ``mergePolicy``. Each
+/// context reports every transition of what it shows in one change stream
+/// (``addChangeObserver(_:)``, ``changeEvents()``; see <doc:ChangeStream>).
+///
+/// The view context belongs to the main actor: call it directly from main-actor code (no
+/// `perform`, no `assumeIsolated`), and observe it with ``addMainActorChangeObserver(_:)`` or by
+/// iterating ``changeEvents()`` in a main-actor task.
 public final class ManagedObjectContext: @unchecked Sendable {
     // Sendable by confinement: the mutable state below is touched only on the context's queue
     // (checked by assertions in debug builds); shared state lives in locked containers.
@@ -57,6 +63,9 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// Whether change sets saved by other contexts (the store's other contexts for a root context,
     /// the parent's and siblings' for a child) are merged into this one as they are published.
     /// True by default for the view context and child contexts.
+    ///
+    /// A context that merges follows every save in its change stream, and its fetches say exactly
+    /// which of them they contain (see <doc:ChangeStream>).
     public var automaticallyMergesChangesFromParent: Bool {
         get { settings.withLock { $0.mergesAutomatically } }
         set { settings.withLock { $0.mergesAutomatically = newValue } }
@@ -73,14 +82,20 @@ public final class ManagedObjectContext: @unchecked Sendable {
     private(set) lazy var link = ContextLink(self)
     /// Objects flagged `.pending`: inserted, deleted or written since the last save.
     var pending: PendingObjects
-    /// Objects flagged `.reported`: changed since the last objects-did-change processing (which
-    /// publishes a notice when someone observes them).
+    /// Objects flagged `.reported`: changed since the last event of the change stream; the next
+    /// pending-changes event reports them.
     var unreported: [ManagedObject] = []
-    var unreportedInvalidated: Set<ObjectID> = []
-    var unreportedRefreshed: Set<ObjectID> = []
-    var processingScheduled = false
+    /// Many-to-many links added or removed since the last event of the change stream.
+    var unreportedLinks: Set<LinkKey> = []
     /// Unsaved changes of many-to-many links: true for added, false for removed.
     var pendingLinks: [LinkKey: Bool] = [:]
+    /// The change stream's numbering and the events waiting for delivery.
+    var stream = ChangeStream()
+    /// What this context's reads have seen: the store generation (a root context that merges
+    /// automatically) or its parent's sequence number (a child).
+    let readMark = ReadMark()
+    /// What this context has merged or saved, in the same terms as `readMark`.
+    var mergedMark: Int64 = 0
     /// Deleted objects whose delete rules could not be applied because reading failed; the next
     /// save applies them first (and fails if it still cannot).
     var deletesAwaitingRules: [ManagedObject] = []
@@ -91,8 +106,8 @@ public final class ManagedObjectContext: @unchecked Sendable {
 
     /// Change sets of other contexts waiting to be merged (see ``MergeInbox``).
     let inbox = Locked(MergeInbox())
-    let changeSetObservers = ObserverList<ChangeSet>()
-    let objectsDidChangeObservers = ObserverList<ObjectsDidChange>()
+    /// The observers of the change stream.
+    let changeObservers = ObserverList<ChangeEvent>()
     let children = Locked<[WeakContext]>([])
 
     init(core: ContainerCore, parent: ManagedObjectContext?, concurrency: Concurrency, name: String?, mergesAutomatically: Bool) {
@@ -230,9 +245,9 @@ public final class ManagedObjectContext: @unchecked Sendable {
         return object
     }
 
-    /// Records that an object changed: among the unsaved changes until the next save, and among
-    /// the changes the next objects-did-change processing reports (called on its first change
-    /// after each processing).
+    /// Records that an object is about to change: among the unsaved changes until the next save,
+    /// and among the changes the next pending-changes event reports, with what the context
+    /// showed of it before (called before its first change after each event).
     func noteChange(_ object: ManagedObject) {
         if !object.state.contains(.pending) {
             object.state.insert(.pending)
@@ -240,17 +255,24 @@ public final class ManagedObjectContext: @unchecked Sendable {
         }
         if !object.state.contains(.reported) {
             object.state.insert(.reported)
+            if !object.state.contains(.unannounced) {
+                // What it showed needs its values; when they cannot be read, the operation that
+                // changes the object reads them again and reports the failure.
+                if object.state.contains(.fault) { try? loadFault(object) }
+                if let shown = shownValues(of: object) {
+                    object.reportBase = shown
+                    object.state.insert(.wasShown)
+                }
+            }
             unreported.append(object)
-            scheduleProcessing()
+            scheduleTurnEnd()
         }
     }
 
-    func scheduleProcessing() {
-        guard !processingScheduled else { return }
-        processingScheduled = true
-        queue.async { [weak self] in
-            self?.processPendingChanges()
-        }
+    /// The values the context shows for a loaded object, or nil when it shows none: deleted
+    /// (saved or not) or gone from the store.
+    func shownValues(of object: ManagedObject) -> ContiguousArray<DatabaseValue>? {
+        object.state.isDisjoint(with: [.deleted, .invalid, .missing]) ? object.values : nil
     }
 
     /// Loads a fault's values from the parent (or the store). A missing row leaves the defaults

@@ -95,7 +95,7 @@ public struct FetchRequest<Entity: ManagedObject>: Sendable {
             guard let names, names.count == 1, let column = entity.column(named: names[0]) else {
                 throw .unknownKey(entity: entity.name, key: names?.joined(separator: ".") ?? "\(keyPath)")
             }
-            query.filters.append(ColumnEquality(column: column, value: condition.value))
+            query.filters.append(ColumnEquality(column: column, value: condition.value, entity: entity))
         }
         if let predicate {
             query.filters.append(try BoundPredicate(predicate.node, entity: entity))

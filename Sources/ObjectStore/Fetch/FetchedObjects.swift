@@ -32,6 +32,13 @@ public struct FetchedObjects<Entity: ManagedObject>: RandomAccessCollection {
         storage.objectIDs
     }
 
+    /// The sequence number of the last event of the context's change stream that the results
+    /// reflect: an observer following the context applies the events numbered above it (see
+    /// ``ManagedObjectContext/executeReportingSequenceNumber(_:)``).
+    public var sequenceNumber: Int64 {
+        storage.sequenceNumber
+    }
+
     /// How many batch queries have materialised objects so far (0 without a batch size).
     package var batchesLoaded: Int {
         storage.batchesLoaded

@@ -13,6 +13,8 @@ final class FetchedObjectsStorage {
     private let prefetch: [[RelationshipDescription]]
     private(set) var batchesLoaded = 0
     private var loadedCount = 0
+    /// The point of the context's change stream the results reflect.
+    var sequenceNumber: Int64 = 0
 
     /// Results already materialised, kept as they are.
     init(context: ManagedObjectContext, entity: EntityDescription, objects: [ManagedObject]) {

@@ -81,16 +81,17 @@ extension ManagedObject {
         context.setMembers(of: self, relationship: entityDescription.relationships[index], to: objects)
     }
 
-    /// Writes one column, recording the change in the context.
+    /// Writes one column, recording the change in the context (before writing, so the context
+    /// keeps what it showed before).
     final func setColumn(_ column: Int, to value: DatabaseValue) {
         if _slowPath(!state.isDisjoint(with: [.fault, .prototype, .reported])) {
             if state.contains(.prototype) { return }
             if state.contains(.fault) { context?.fulfillFault(self) }
         }
         guard column < values.count else { return }
-        values[column] = value
         if !state.contains(.reported) {
             context?.noteChange(self)
         }
+        values[column] = value
     }
 }

@@ -42,6 +42,9 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     /// Columns where a merge brought a stored value while this object kept an unsaved edit
     /// (policy `.error`): the value originally read, so the next save still detects the conflict.
     final var conflictBase: [Int: DatabaseValue] = [:]
+    /// While the object is among the changes the context's next pending-changes event reports:
+    /// the values the context showed when the object first changed since its last event.
+    final var reportBase = ContiguousArray<DatabaseValue>()
     final var state: ObjectState
 
     /// Creates an object; called by contexts and the model, never directly.
@@ -126,7 +129,7 @@ open class ManagedObject: Hashable, CustomStringConvertible {
         snapshot = values
         self.version = version
         conflictBase = [:]
-        state.remove(.fault)
+        state.subtract([.fault, .goneFromParent])
     }
 
     /// The snapshot as originally read, for optimistic locking.

@@ -3,8 +3,7 @@ package import GRDB
 /// A predicate compiled for one entity: what the store runs as SQL and contexts evaluate in
 /// memory, always agreeing.
 ///
-/// The fetched results controller compiles a request's predicate once and calls ``matches(_:)``
-/// (or ``evaluate(_:)``) on each changed object.
+/// A ``CompiledFetchRequest`` holds one and calls ``evaluate(_:)`` on each changed object.
 package struct BoundPredicate: StoreFilter {
     package let entity: EntityDescription
     let node: BoundNode
@@ -44,12 +43,5 @@ package struct BoundPredicate: StoreFilter {
     package func evaluate(_ object: ManagedObjectValues) throws(ObjectStoreError) -> Bool {
         var evaluator = PredicateEvaluator(object)
         return try evaluator.evaluate(node) == true
-    }
-
-    /// Whether `object` satisfies the predicate, with its current (possibly unsaved) values.
-    ///
-    /// - Throws: the store's error when reading the members of a to-many relationship fails.
-    package func evaluate(_ object: ManagedObject) throws(ObjectStoreError) -> Bool {
-        try evaluate(ManagedObjectValues(loading: object))
     }
 }

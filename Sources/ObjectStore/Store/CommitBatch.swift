@@ -45,8 +45,8 @@ struct CommitOutcome {
         /// Written: the row before and after, the columns written, and the row's new version.
         case written(before: ContiguousArray<DatabaseValue>, after: ContiguousArray<DatabaseValue>, columns: [Int], version: Int64)
         /// Another context had deleted the row and the policy writes the object again: the row is
-        /// inserted anew (version 1) with these values.
-        case reinserted(ContiguousArray<DatabaseValue>)
+        /// inserted anew with these values and a version no earlier row of its key had.
+        case reinserted(ContiguousArray<DatabaseValue>, version: Int64)
         /// Not written (rollback policy): the object takes the stored row.
         case discarded(StoreRow)
         /// The row was gone and the policy lets the deletion win: the object becomes deleted.
@@ -62,6 +62,8 @@ struct CommitOutcome {
         case kept(StoreRow)
     }
 
+    /// The store generation the commit raised the store to.
+    var generation: Int64 = 0
     var updates: [UpdateResult] = []
     var deletes: [DeleteResult] = []
     /// Per link: whether the store changed (adding an existing link or removing a missing one

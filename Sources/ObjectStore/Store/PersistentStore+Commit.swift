@@ -8,16 +8,21 @@ extension PersistentStore {
     /// Either everything is written, or nothing is and an error is thrown: a
     /// ``ObjectStoreError/saveConflict(_:)`` (policy `.error`), a uniqueness
     /// ``ObjectStoreError/validation(_:)``, or an I/O error.
-    func commit(_ batch: CommitBatch, policy: MergePolicy) throws(ObjectStoreError) -> CommitOutcome {
+    ///
+    /// The transaction first raises the store generation (``StoreGeneration``) and tells
+    /// `generationReserved`, before writing anything.
+    func commit(_ batch: CommitBatch, policy: MergePolicy, generationReserved: (Int64) -> Void) throws(ObjectStoreError) -> CommitOutcome {
         do {
             return try writer.write { db in
                 var outcome = CommitOutcome()
+                outcome.generation = try StoreGeneration.advance(db)
+                generationReserved(outcome.generation)
                 var conflicts: [SaveConflict] = []
                 for delete in batch.deletes {
                     outcome.deletes.append(try self.apply(delete, db: db, policy: policy, conflicts: &conflicts))
                 }
                 for update in batch.updates {
-                    outcome.updates.append(try self.apply(update, db: db, policy: policy, conflicts: &conflicts))
+                    outcome.updates.append(try self.apply(update, db: db, policy: policy, generation: outcome.generation, conflicts: &conflicts))
                 }
                 if !conflicts.isEmpty { throw ObjectStoreError.saveConflict(conflicts) }
                 for insert in batch.inserts {
@@ -69,7 +74,7 @@ extension PersistentStore {
         }
     }
 
-    private func apply(_ update: CommitBatch.Update, db: Database, policy: MergePolicy, conflicts: inout [SaveConflict]) throws -> CommitOutcome.UpdateResult {
+    private func apply(_ update: CommitBatch.Update, db: Database, policy: MergePolicy, generation: Int64, conflicts: inout [SaveConflict]) throws -> CommitOutcome.UpdateResult {
         let entity = update.entity
         if try write(columns: update.changedColumns, of: update, version: update.expectedVersion, db: db) {
             var after = update.snapshot
@@ -82,8 +87,9 @@ extension PersistentStore {
                 conflicts.append(SaveConflict(objectID: objectID(entity, update.key), keys: [], kind: .deletedElsewhere))
                 return .deletedElsewhere
             case .mergeByPropertyObjectTrump, .overwrite:
-                try insertRow(entity: entity, key: update.key, version: 1, values: update.values, db: db)
-                return .reinserted(update.values)
+                let version = Self.reinsertionVersion(generation)
+                try insertRow(entity: entity, key: update.key, version: version, values: update.values, db: db)
+                return .reinserted(update.values, version: version)
             case .mergeByPropertyStoreTrump, .rollback:
                 return .deletedElsewhere
             }
@@ -132,6 +138,15 @@ extension PersistentStore {
             return code
         }
         return changed > 0
+    }
+
+    /// The version of a row written again after another context deleted it: above every version
+    /// the deleted row had (and any row written again before), so that a context still holding
+    /// the deleted row's version can never match the new row and overwrite it unseen. Versions
+    /// grow by one per save of a row, and commits by one generation, so a row deleted before
+    /// this commit ended at a version far below `generation << 24`.
+    static func reinsertionVersion(_ generation: Int64) -> Int64 {
+        generation << 24
     }
 
     func insertRow(entity: EntityDescription, key: Int64, version: Int64, values: ContiguousArray<DatabaseValue>, db: Database) throws {

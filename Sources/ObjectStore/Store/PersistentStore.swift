@@ -88,17 +88,23 @@ final class PersistentStore: Sendable {
 
     // MARK: Reading
 
-    func read<T>(_ body: (Database) throws -> T) throws(ObjectStoreError) -> T {
+    /// Runs `body` in one read transaction; with a `mark`, also notes the store generation that
+    /// transaction sees.
+    func read<T>(mark: ReadMark? = nil, _ body: (Database) throws -> T) throws(ObjectStoreError) -> T {
         do {
-            return try writer.read(body)
+            return try writer.read { db in
+                let result = try body(db)
+                if let mark { mark.saw(try StoreGeneration.current(db)) }
+                return result
+            }
         } catch {
             throw StoreErrors.map(error, path: path, timeout: busyTimeout)
         }
     }
 
     /// Calls `body` for each row the query selects (whole rows, with their sort values).
-    func forEachRow(_ query: StoreQuery, _ body: (StoreRow) throws -> Void) throws(ObjectStoreError) {
-        try read { db in
+    func forEachRow(_ query: StoreQuery, mark: ReadMark? = nil, _ body: (StoreRow) throws -> Void) throws(ObjectStoreError) {
+        try read(mark: mark) { db in
             let (text, arguments) = query.sql(.rows)
             let statement = try db.cachedStatement(sql: text)
             let width = Int32(query.entity.columnNames.count)
@@ -116,8 +122,8 @@ final class PersistentStore: Sendable {
 
     /// The keys the query selects, with their sort values (`.keys`) or without (`.ids`); the
     /// rows' `values` are empty.
-    func keys(_ query: StoreQuery, selection: StoreQuery.Selection = .keys) throws(ObjectStoreError) -> [StoreRow] {
-        try read { db in
+    func keys(_ query: StoreQuery, selection: StoreQuery.Selection = .keys, mark: ReadMark? = nil) throws(ObjectStoreError) -> [StoreRow] {
+        try read(mark: mark) { db in
             let withSortKeys = selection == .keys && !query.orders.isEmpty
             let (text, arguments) = query.sql(withSortKeys ? .keys : .ids)
             let statement = try db.cachedStatement(sql: text)
@@ -137,8 +143,8 @@ final class PersistentStore: Sendable {
     }
 
     /// The values of the query's projections, one array per selected row.
-    func projectionRows(_ query: StoreQuery) throws(ObjectStoreError) -> [ContiguousArray<DatabaseValue>] {
-        try read { db in
+    func projectionRows(_ query: StoreQuery, mark: ReadMark? = nil) throws(ObjectStoreError) -> [ContiguousArray<DatabaseValue>] {
+        try read(mark: mark) { db in
             let (text, arguments) = query.sql(.projections)
             let statement = try db.cachedStatement(sql: text)
             let width = Int32(query.projections.count)
@@ -154,8 +160,8 @@ final class PersistentStore: Sendable {
     }
 
     /// Calls `body` with the key of each row the query selects, in order.
-    func forEachKey(_ query: StoreQuery, _ body: (Int64) -> Void) throws(ObjectStoreError) {
-        try read { db in
+    func forEachKey(_ query: StoreQuery, mark: ReadMark? = nil, _ body: (Int64) -> Void) throws(ObjectStoreError) {
+        try read(mark: mark) { db in
             let (text, arguments) = query.sql(.ids)
             let statement = try db.cachedStatement(sql: text)
             try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
@@ -166,10 +172,10 @@ final class PersistentStore: Sendable {
 
     /// The keys linked to each of `ownKeys` through a join table, in key order (keys without
     /// links are left out): one query per 500 keys.
-    func linkedKeys(join: JoinTable, ownKeys: [Int64]) throws(ObjectStoreError) -> [Int64: [Int64]] {
+    func linkedKeys(join: JoinTable, ownKeys: [Int64], mark: ReadMark? = nil) throws(ObjectStoreError) -> [Int64: [Int64]] {
         var result: [Int64: [Int64]] = [:]
         for chunk in KeyMembership.chunks(of: ownKeys) {
-            try read { db in
+            try read(mark: mark) { db in
                 let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
                 let statement = try db.cachedStatement(sql: """
                     SELECT \(join.ownColumn), \(join.otherColumn) FROM \(SQL.quote(join.name)) \
@@ -184,8 +190,8 @@ final class PersistentStore: Sendable {
     }
 
     /// The number of rows the query matches.
-    func count(_ query: StoreQuery) throws(ObjectStoreError) -> Int {
-        try read { db in
+    func count(_ query: StoreQuery, mark: ReadMark? = nil) throws(ObjectStoreError) -> Int {
+        try read(mark: mark) { db in
             let (text, arguments) = query.sql(.count)
             let statement = try db.cachedStatement(sql: text)
             var count = 0
@@ -210,10 +216,10 @@ final class PersistentStore: Sendable {
     }
 
     /// The rows with the given keys (missing keys are skipped).
-    func rows(entity: EntityDescription, keys: [Int64]) throws(ObjectStoreError) -> [StoreRow] {
+    func rows(entity: EntityDescription, keys: [Int64], mark: ReadMark? = nil) throws(ObjectStoreError) -> [StoreRow] {
         var result: [StoreRow] = []
         for chunk in KeyMembership.chunks(of: keys) {
-            try forEachRow(KeyMembership.query(entity: entity, keys: chunk)) { result.append($0) }
+            try forEachRow(KeyMembership.query(entity: entity, keys: chunk), mark: mark) { result.append($0) }
         }
         return result
     }

@@ -3,10 +3,13 @@ import ObjectStore
 import Testing
 
 /// Random predicates and sort descriptors over random data, evaluated by the store's SQL and in
-/// memory: they must agree on every object, and orders must be identical.
+/// memory: they must agree on every object, and orders must be identical, the public compiled
+/// request's comparator included (a strict total order, ties broken by object ID as the store
+/// breaks them).
 ///
 /// Memory evaluates objects as they were inserted, again in a fresh context from faults (values
-/// read back from the store), and with random unsaved changes (compared with SQL after saving).
+/// read back from the store), and with random unsaved changes (compared with SQL after saving;
+/// the compiled request on committed values also with the store before saving).
 ///
 /// `DIFFABLE_RANDOM_CASES` sets the number of random predicates (default 800, about 28,000
 /// (predicate, object) pairs); the other passes run a quarter as many. `DIFFABLE_RANDOM_SEED`
@@ -223,6 +226,19 @@ import Testing
         var stored = request
         stored.includesPendingChanges = false
         let description = "\(request.predicate.map { "\($0)" } ?? "") \(request.sortDescriptors) limit \(request.fetchLimit) offset \(request.fetchOffset)"
+        if request.fetchLimit == 0 && request.fetchOffset == 0 {
+            // The public compiled request, on current values (the fetch with unsaved changes)
+            // and on committed values (the store's fetch before saving).
+            let committedKeys = try context.fetchObjectIDs(stored).map(\.key)
+            for (checked, expected, source) in [(request, fetched, ObjectValueSource.current), (stored, committedKeys, .committed)] {
+                let compiled = try CompiledFetchRequest(checked, model: context.model)
+                let objects = try context.registeredObjects.compactMap { $0 as? Entity }.filter { try compiled.includes($0) }
+                let ordered = objects.map { compiled.sortKey(of: $0) }.sorted { compiled.areInIncreasingOrder($0, $1) }.map(\.objectID.key)
+                if inKeyOrder ? Set(ordered) != Set(expected) : ordered != expected {
+                    Issue.record("\(place): on \(source) values the compiled request selects \(ordered) for \(description), the fetch \(expected)")
+                }
+            }
+        }
         return PendingCheck(place: place, request: description, fetched: inKeyOrder ? fetched.sorted() : fetched, memory: memory) {
             let keys = try context.fetchObjectIDs(stored).map(\.key)
             return inKeyOrder ? keys.sorted() : keys
@@ -273,8 +289,17 @@ import Testing
                 }
                 let sql = try context.fetchObjectIDs(request).map(\.key)
                 let memory = try inMemoryOrder(request, objects.players)
+                let place = "store seed 0x\(String(storeSeed, radix: 16)) case \(index) (DIFFABLE_RANDOM_SEED=0x\(String(storeSeed &- 0x8000_0000, radix: 16)) DIFFABLE_RANDOM_CASES=\(4 * (index + 1)))"
+                let described = "\(request.sortDescriptors) \(request.predicate.map { "\($0)" } ?? "") limit \(request.fetchLimit) offset \(request.fetchOffset)"
                 if sql != memory {
-                    Issue.record("store seed 0x\(String(storeSeed, radix: 16)) case \(index) (DIFFABLE_RANDOM_SEED=0x\(String(storeSeed &- 0x8000_0000, radix: 16)) DIFFABLE_RANDOM_CASES=\(4 * (index + 1))): orders differ for \(request.sortDescriptors) \(request.predicate.map { "\($0)" } ?? "") limit \(request.fetchLimit) offset \(request.fetchOffset)\nSQL:    \(sql)\nmemory: \(memory)")
+                    Issue.record("\(place): orders differ for \(described)\nSQL:    \(sql)\nmemory: \(memory)")
+                }
+                let compared = try comparatorOrder(request, objects.players)
+                if sql != compared.order {
+                    Issue.record("\(place): the compiled request's comparator orders differently for \(described)\nSQL:        \(sql)\ncomparator: \(compared.order)")
+                }
+                if let violation = compared.violation {
+                    Issue.record("\(place): the comparator is not a total order for \(described): \(violation)")
                 }
                 objectsOrdered += sql.count
             }
@@ -296,6 +321,28 @@ import Testing
         let start = min(query.offset, rows.count)
         let end = query.limit.map { min(start + $0, rows.count) } ?? rows.count
         return rows[start..<end].map(\.key)
+    }
+
+    /// The request's results ordered by the public compiled request: filtered with
+    /// `includes(_:)`, sorted by `compare(_:_:)` on sort keys, then cut by offset and limit; and the
+    /// first violation of a strict total order among them, if any (an object not the same as
+    /// itself, two objects the same, or a pair not ordered the same way both ways round).
+    private func comparatorOrder(_ request: FetchRequest<Player>, _ players: [Player]) throws -> (order: [Int64], violation: String?) {
+        let compiled = try CompiledFetchRequest(request, model: PredicateModel.model)
+        let keys = try players.filter { try compiled.includes($0) }.map { compiled.sortKey(of: $0) }
+        let sorted = keys.sorted { compiled.areInIncreasingOrder($0, $1) }
+        var violation: String?
+        for (index, key) in sorted.enumerated() {
+            if compiled.compare(key, key) != .orderedSame { violation = "\(key.objectID.key) is not the same as itself" }
+            guard index > 0 else { continue }
+            let previous = sorted[index - 1]
+            if compiled.compare(previous, key) != .orderedAscending || compiled.compare(key, previous) != .orderedDescending {
+                violation = "\(previous.objectID.key) and \(key.objectID.key) are not strictly ordered"
+            }
+        }
+        let start = min(request.fetchOffset, sorted.count)
+        let end = request.fetchLimit > 0 ? min(start + request.fetchLimit, sorted.count) : sorted.count
+        return (sorted[start..<end].map(\.objectID.key), violation)
     }
 
     /// A new random store, for a batch of cases.

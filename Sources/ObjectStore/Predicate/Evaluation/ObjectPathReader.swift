@@ -2,27 +2,23 @@ import GRDB
 
 /// Reads values through to-one relationships in memory exactly as the store's LEFT JOINs read
 /// them: a nil key or a key without a row gives NULL, and NaN reads as NULL (SQLite stores NaN as
-/// NULL). An object deleted in the context (not saved yet) counts as missing, as its row will be
-/// once saved.
+/// NULL). An object the reader does not see (deleted in a context but not saved yet, for
+/// instance) counts as missing, as its row will be once saved.
 enum ObjectPathReader {
-    /// The values and key of the object reached from `values` through `hops` (objects registered
-    /// in `context`, loaded if needed), or nil when a hop is nil or points at a missing or deleted
-    /// object.
+    /// The values and key of the object reached from `values` through `hops` (read through
+    /// `reader`), or nil when a hop is nil or points at an object the reader does not see.
     static func follow(
         _ hops: ArraySlice<RelationshipDescription>,
         from values: ContiguousArray<DatabaseValue>,
-        in context: ManagedObjectContext?
+        reader: (any ObjectReader)?
     ) -> (values: ContiguousArray<DatabaseValue>, key: Int64)? {
         var values = values
         var reached: Int64?
         for hop in hops {
             OperationCounts.record(\.hopsFollowed)
             guard let column = hop.column, column < values.count, case .int64(let key) = values[column].storage,
-                  let context else { return nil }
-            let next = context.registeredOrFault(entity: hop.destinationIndex, key: key)
-            if next.state.contains(.fault) { context.fulfillFault(next) }
-            if !next.state.isDisjoint(with: [.missing, .deleted]) { return nil }
-            values = next.values
+                  let reader, let next = reader.values(entity: hop.destinationIndex, key: key) else { return nil }
+            values = next
             reached = key
         }
         guard let reached else { preconditionFailure("follow needs at least one hop") }
@@ -34,10 +30,10 @@ enum ObjectPathReader {
         column: Int,
         hops: [RelationshipDescription],
         from values: ContiguousArray<DatabaseValue>,
-        in context: ManagedObjectContext?
+        reader: (any ObjectReader)?
     ) -> DatabaseValue {
         if hops.isEmpty { return stored(column, of: values) }
-        guard let reached = follow(hops[...], from: values, in: context)?.values else { return .null }
+        guard let reached = follow(hops[...], from: values, reader: reader)?.values else { return .null }
         return stored(column, of: reached)
     }
 

@@ -4,10 +4,11 @@ import GRDB
 /// logic (nil is unknown), NaN read as NULL (SQLite stores NaN as NULL), BINARY order, and the same
 /// folding, matching and collation functions the store's SQL runs.
 ///
-/// Quantifiers and counts read the members of to-many relationships without registering them:
-/// when neither the context nor its ancestors hold unsaved changes the member side reads, one
-/// store query answers (the evaluated object's values bound as constants); otherwise the members'
-/// rows are read as the context sees them and evaluated here. Read errors are thrown.
+/// Related objects are read through the evaluated values' ``ObjectReader``. Quantifiers and
+/// counts read the members of to-many relationships without registering them: when the reader
+/// sees the store's rows for the member side, one store query answers (the evaluated object's
+/// values bound as constants); otherwise the members' rows are read as the reader sees them and
+/// evaluated here. Read errors are thrown.
 struct PredicateEvaluator {
     /// The values and key of an object the predicate reads.
     private struct Row {
@@ -17,7 +18,7 @@ struct PredicateEvaluator {
     }
 
     private let root: Row
-    private let context: ManagedObjectContext?
+    private let reader: (any ObjectReader)?
     /// The member of the quantifier being evaluated.
     private var member: Row?
     /// The objects reached so far from the evaluated object through to-one paths (nil for a
@@ -28,8 +29,8 @@ struct PredicateEvaluator {
     private var lastMatcher: (pattern: String, matcher: TextMatcher)?
 
     init(_ object: ManagedObjectValues) {
-        root = Row(values: object.values, key: object.object?.objectID.key)
-        context = object.object?.context
+        root = Row(values: object.values, key: object.key)
+        reader = object.reader
     }
 
     /// True, false, or nil for unknown.
@@ -92,20 +93,20 @@ struct PredicateEvaluator {
     }
 
     private mutating func quantify(_ quantifier: BoundQuantifier) throws(ObjectStoreError) -> Bool {
-        guard let context, let owner = target(readsMember: false, hops: quantifier.owner)?.key else {
+        guard let reader, let owner = target(readsMember: false, hops: quantifier.owner)?.key else {
             // No owner, no members.
             return quantifier.quantifier != .any
         }
-        if context.storeIsCurrent(for: quantifier.memberEntities, links: quantifier.readsLinks) {
+        if reader.storeIsCurrent(for: quantifier.memberEntities, links: quantifier.readsLinks) {
             let inner = try quantifier.inner.mapOperands { (operand) throws(ObjectStoreError) -> BoundOperand in
                 operand.readsMember ? operand : BoundOperand(source: .constant(try value(operand)))
             }
             let (text, arguments) = PredicateSQLWriter.query(quantifier.replacingInner(inner), ownerKey: owner)
-            return try context.storeAnswer(text, arguments: arguments) != 0
+            return try reader.storeAnswer(text, arguments: arguments) != 0
         }
         var satisfied = false
         var failed = false
-        for row in try context.memberRows(ofKey: owner, relationship: quantifier.relationship) {
+        for row in try reader.memberRows(ofKey: owner, relationship: quantifier.relationship) {
             member = Row(values: row.values, key: row.key)
             let result = try evaluate(quantifier.inner)
             if result == true { satisfied = true } else { failed = true }
@@ -148,8 +149,8 @@ struct PredicateEvaluator {
         case .objectKey(let hops):
             return target(readsMember: operand.readsMember, hops: hops)?.key?.databaseValue ?? .null
         case .count(let hops, let relationship):
-            guard let context, let owner = target(readsMember: operand.readsMember, hops: hops)?.key else { return 0.databaseValue }
-            return try context.memberCount(ofKey: owner, relationship: relationship).databaseValue
+            guard let reader, let owner = target(readsMember: operand.readsMember, hops: hops)?.key else { return 0.databaseValue }
+            return try reader.memberCount(ofKey: owner, relationship: relationship).databaseValue
         }
     }
 
@@ -188,6 +189,6 @@ struct PredicateEvaluator {
     }
 
     private func follow(_ hops: ArraySlice<RelationshipDescription>, from start: Row) -> Row? {
-        ObjectPathReader.follow(hops, from: start.values, in: context).map { Row(values: $0.values, key: $0.key) }
+        ObjectPathReader.follow(hops, from: start.values, reader: reader).map { Row(values: $0.values, key: $0.key) }
     }
 }

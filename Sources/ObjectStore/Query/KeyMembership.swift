@@ -30,7 +30,10 @@ struct KeyMembership: StoreFilter {
     }
 
     func matches(_ object: ManagedObjectValues) -> Bool {
-        guard let key = object.object?.objectID.key else { return false }
+        guard let key = object.key else { return false }
         return keys.contains(key)
     }
+
+    /// None: the condition reads the object's identity, not a key.
+    var keyPaths: [String] { [] }
 }

@@ -6,8 +6,7 @@ import Testing
     @Test func eachSaveReportsInsertedUpdatedDeletedAndChangedKeys() throws {
         let container = try TestModel.inMemory()
         let context = container.viewContext
-        let recorder = Recorder<ChangeSet>()
-        let token = context.addChangeSetObserver { recorder.append($0) }
+        let (recorder, token) = context.recordChanges()
         defer { token.cancel() }
         let sport = try context.insert(Sport.self)
         sport.name = "S"
@@ -20,7 +19,7 @@ import Testing
         try context.save()
         context.delete(event)
         try context.save()
-        let sets = recorder.values
+        let sets = recorder.changeSets(.save)
         try #require(sets.count == 3)
         #expect(sets[0].insertedObjectIDs == [sport.objectID, event.objectID])
         #expect(sets[0].changedKeys.isEmpty && sets[0].deletedObjectIDs.isEmpty)
@@ -40,8 +39,7 @@ import Testing
         let doomed = try view.savedEvent(code: "d")
         let child = view.newChildContext(concurrency: .mainQueue)
         let inChild = try child.existingObject(with: event.objectID, as: Event.self)
-        let merged = Recorder<ChangeSet>()
-        let token = view.addChangeSetObserver { merged.append($0) }
+        let (events, token) = view.recordChanges()
         defer { token.cancel() }
         let background = container.newBackgroundContext()
         let (id, doomedID) = (event.objectID, doomed.objectID)
@@ -55,8 +53,9 @@ import Testing
         #expect(event.title == "after")
         #expect(inChild.title == "after")
         #expect(doomed.isDeleted)
-        #expect(merged.values.count == 1)
-        #expect(merged.values.first?.changedKeys[id] == ["title"])
+        let merged = events.changeSets(.merge)
+        #expect(merged.count == 1)
+        #expect(merged.first?.changedKeys[id] == ["title"])
     }
 
     @Test func changeSetsArriveAsAnAsyncSequence() async throws {
@@ -72,11 +71,10 @@ import Testing
         #expect(first?.insertedObjectIDs == [id])
     }
 
-    @Test func objectsDidChangeReportsUnsavedChanges() throws {
+    @Test func pendingChangesEventsReportUnsavedChanges() throws {
         let container = try TestModel.inMemory()
         let context = container.viewContext
-        let recorder = Recorder<ObjectsDidChange>()
-        let token = context.addObjectsDidChangeObserver { recorder.append($0) }
+        let (recorder, token) = context.recordChanges()
         defer { token.cancel() }
         let event = try context.insert(Event.self)
         event.code = "o"
@@ -84,9 +82,9 @@ import Testing
         try context.save()
         event.title = "edited"
         context.processPendingChanges()
-        let notices = recorder.values
+        let notices = recorder.events(.pendingChanges)
         #expect(notices.first?.insertedObjectIDs == [event.objectID])
-        #expect(notices.last?.updatedObjectIDs == [event.objectID])
+        #expect(notices.last?.changedKeys == [event.objectID: ["title"]])
     }
 
     private func makeConflict(policy: MergePolicy) async throws -> (title: String, attendance: Int, error: ObjectStoreError?) {
@@ -215,8 +213,7 @@ import Testing
         let reader = container.newBackgroundContext()
         reader.automaticallyMergesChangesFromParent = true
         let child = reader.newChildContext()
-        let notices = Recorder<ObjectsDidChange>()
-        let token = child.addObjectsDidChangeObserver { notices.append($0) }
+        let (notices, token) = child.recordChanges()
         defer { token.cancel() }
         _ = try await child.perform { try child.existingObject(with: id, as: Event.self).title }
         try await writer.perform {

@@ -4,6 +4,14 @@ import GRDB
 struct ColumnMembership: StoreFilter {
     let column: Int
     let keys: [Int64]
+    /// The key name of `column`.
+    let name: String
+
+    init(column: Int, keys: [Int64], entity: EntityDescription) {
+        self.column = column
+        self.keys = keys
+        self.name = entity.columnNames[column]
+    }
 
     func sqlCondition(entity: EntityDescription, arguments: inout [DatabaseValue]) -> String {
         for key in keys { arguments.append(key.databaseValue) }
@@ -14,4 +22,6 @@ struct ColumnMembership: StoreFilter {
         guard case .int64(let key) = object.values[column].storage else { return false }
         return keys.contains(key)
     }
+
+    var keyPaths: [String] { [name] }
 }

@@ -8,7 +8,7 @@ final class Handle<Value>: @unchecked Sendable {
     init(_ value: Value) { self.value = value }
 }
 
-/// What reaches observers: change sets after saves and merges, objects-did-change notices.
+/// What reaches change observers: saves, merges and unsaved changes, in order.
 @Suite struct PublicationTests {
     @MainActor @Test func changesAnObserverMakesWhileSavingAreSaved() async throws {
         let container = try TestModel.inMemory()
@@ -17,8 +17,8 @@ final class Handle<Value>: @unchecked Sendable {
         let editedID = edited.objectID
         let followUp = Handle(try context.savedEvent(code: "f"))
         // Observers run on the context's queue, here the main queue.
-        let token = context.addObjectsDidChangeObserver { notice in
-            if notice.updatedObjectIDs.contains(editedID) && followUp.value.title.isEmpty {
+        let token = context.addChangeObserver { event in
+            if event.kind == .pendingChanges && event.updatedObjectIDs.contains(editedID) && followUp.value.title.isEmpty {
                 followUp.value.title = "from the observer"
             }
         }
@@ -38,20 +38,18 @@ final class Handle<Value>: @unchecked Sendable {
         let context = container.viewContext
         let event = try context.savedEvent(code: "l")
         event.title = "before observing"
-        let notices = Recorder<ObjectsDidChange>()
-        let token = context.addObjectsDidChangeObserver { notices.append($0) }
+        let (notices, token) = context.recordChanges()
         defer { token.cancel() }
         event.title = "while observed"
         context.processPendingChanges()
-        #expect(notices.values.flatMap(\.updatedObjectIDs) == [event.objectID])
+        #expect(notices.values.map(\.changedKeys) == [[event.objectID: ["title"]]])
     }
 
     @MainActor @Test func rollbackAndResetPublishNotices() throws {
         let container = try TestModel.inMemory()
         let context = container.viewContext
         let saved = try context.savedEvent(code: "r")
-        let notices = Recorder<ObjectsDidChange>()
-        let token = context.addObjectsDidChangeObserver { notices.append($0) }
+        let (notices, token) = context.recordChanges()
         defer { token.cancel() }
         saved.title = "unsaved"
         let inserted = try context.insert(Event.self)
@@ -59,11 +57,13 @@ final class Handle<Value>: @unchecked Sendable {
         let before = notices.values.count
         context.rollback()
         let rollback = try #require(notices.values.dropFirst(before).first)
+        #expect(rollback.kind == .rollback)
         #expect(rollback.refreshedObjectIDs == [saved.objectID])
         #expect(rollback.invalidatedObjectIDs == [inserted.objectID])
         let afterRollback = notices.values.count
         context.reset()
         let reset = try #require(notices.values.dropFirst(afterRollback).first)
+        #expect(reset.kind == .reset)
         #expect(reset.invalidatedObjectIDs == [saved.objectID])
     }
 
@@ -74,14 +74,13 @@ final class Handle<Value>: @unchecked Sendable {
         let child = view.newChildContext(concurrency: .mainQueue)
         let grandchild = child.newChildContext(concurrency: .mainQueue)
         let inGrandchild = try grandchild.existingObject(with: id, as: Event.self)
-        let received = Recorder<ChangeSet>()
-        let token = grandchild.addChangeSetObserver { received.append($0) }
+        let (received, token) = grandchild.recordChanges()
         defer { token.cancel() }
         try child.existingObject(with: id, as: Event.self).title = "from the child"
         try child.save()
         await grandchild.flush()
         #expect(inGrandchild.title == "from the child")
-        #expect(received.values.map(\.originator) == [child.identifier])
+        #expect(received.changeSets(.merge).map(\.originator) == [child.identifier])
     }
 
     @Test func observersSeeTheirContextsChangeSetsInTransactionOrder() async throws {
@@ -89,8 +88,7 @@ final class Handle<Value>: @unchecked Sendable {
         let context = container.newBackgroundContext()
         context.automaticallyMergesChangesFromParent = true
         let other = container.newBackgroundContext()
-        let received = Recorder<Int64>()
-        let token = context.addChangeSetObserver { received.append($0.transactionNumber) }
+        let (received, token) = context.recordChanges()
         defer { token.cancel() }
         try await context.perform {
             // Another context commits while this one is busy, so its merge waits in the queue...
@@ -99,7 +97,7 @@ final class Handle<Value>: @unchecked Sendable {
             _ = try context.savedEvent(code: "own")
         }
         await context.flush()
-        let numbers = received.values
+        let numbers = received.changeSets(.save, .merge).map(\.transactionNumber)
         #expect(numbers.count == 2)
         #expect(numbers == numbers.sorted(), "observer saw \(numbers)")
     }
@@ -107,14 +105,12 @@ final class Handle<Value>: @unchecked Sendable {
     @Test func changeStreamsEndWhenTheirContextIsReleased() async throws {
         let container = try TestModel.inMemory()
         var context: ManagedObjectContext? = container.newBackgroundContext()
-        let changeSets = try #require(context).changeSets()
-        let notices = try #require(context).objectsDidChangeNotices()
+        let events = try #require(context).changeEvents()
         context = nil
-        // Both loops end only when the streams finish; a guard task cancels them if they never do.
+        // The loop ends only when the stream finishes; a guard task cancels it if it never does.
         let ended = await withTaskGroup(of: Bool.self) { group in
             group.addTask {
-                for await _ in changeSets {}
-                for await _ in notices {}
+                for await _ in events {}
                 return !Task.isCancelled
             }
             group.addTask {

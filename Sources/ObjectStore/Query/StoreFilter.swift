@@ -21,6 +21,9 @@ package protocol StoreFilter: Sendable {
     /// The indexes of the entities the condition reads through relationships (the filtered
     /// entity too when a relationship leads back to it).
     var relatedEntities: Set<Int> { get }
+    /// The dotted key paths the condition reads from the filtered entity (`"title"`,
+    /// `"sport.name"`, `"tags.label"`, `"tags.@count"`).
+    var keyPaths: [String] { get }
 }
 
 extension StoreFilter {
@@ -33,40 +36,4 @@ extension StoreFilter {
     package var joinPaths: [[RelationshipDescription]] { [] }
     /// None.
     package var relatedEntities: Set<Int> { [] }
-}
-
-/// The values a filter can read in memory: an object's current (possibly unsaved) values, and the
-/// object (its key, and its context to follow relationships).
-package struct ManagedObjectValues {
-    package let entity: EntityDescription
-    package let values: ContiguousArray<DatabaseValue>
-    /// The object the values belong to (needed for its key and to follow relationships).
-    package let object: ManagedObject?
-
-    package init(entity: EntityDescription, values: ContiguousArray<DatabaseValue>, object: ManagedObject?) {
-        self.entity = entity
-        self.values = values
-        self.object = object
-    }
-
-    /// The current values of `object` (a fault is loaded first).
-    package init(loading object: ManagedObject) {
-        if object.state.contains(.fault) { object.context?.fulfillFault(object) }
-        self.init(entity: object.entityDescription, values: object.values, object: object)
-    }
-}
-
-/// `column IS value`: equality where nil equals nil, as SQL's `IS`.
-package struct ColumnEquality: StoreFilter {
-    package let column: Int
-    package let value: DatabaseValue
-
-    package func sqlCondition(entity: EntityDescription, arguments: inout [DatabaseValue]) -> String {
-        arguments.append(value)
-        return "t.\(SQL.quote(entity.columnNames[column])) IS ?"
-    }
-
-    package func matches(_ object: ManagedObjectValues) -> Bool {
-        StoredValueOrder.isSame(object.values[column], value)
-    }
 }

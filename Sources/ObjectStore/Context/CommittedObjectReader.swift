@@ -1,0 +1,43 @@
+import GRDB
+
+/// Reads objects as a context's parent (or the store) holds them: the committed values of what
+/// the context has loaded, the parent's view of the rest. In-memory evaluation uses it for fetch
+/// requests that leave out pending changes.
+struct CommittedObjectReader: ObjectReader {
+    let context: ManagedObjectContext
+
+    func values(entity: Int, key: Int64) -> ContiguousArray<DatabaseValue>? {
+        let object = context.registeredOrFault(entity: entity, key: key)
+        if object.state.contains(.fault) { context.fulfillFault(object) }
+        guard object.state.isDisjoint(with: [.inserted, .missing, .goneFromParent]) else { return nil }
+        return object.snapshot
+    }
+
+    func storeIsCurrent(for entities: Set<Int>, links: Bool) -> Bool {
+        guard let parent = context.parent else { return true }
+        return parent.performAndWait { parent.storeIsCurrent(for: entities, links: links) }
+    }
+
+    func storeAnswer(_ sql: String, arguments: [DatabaseValue]) throws(ObjectStoreError) -> Int64 {
+        try context.storeAnswer(sql, arguments: arguments)
+    }
+
+    func memberCount(ofKey ownerKey: Int64, relationship: RelationshipDescription) throws(ObjectStoreError) -> Int {
+        if let parent = context.parent {
+            return try context.readingParent(parent) { () throws(ObjectStoreError) -> Int in
+                try parent.memberCount(ofKey: ownerKey, relationship: relationship)
+            }
+        }
+        let (text, arguments) = PredicateSQLWriter.countQuery(relationship, ownerKey: ownerKey)
+        return Int(try context.storeAnswer(text, arguments: arguments))
+    }
+
+    func memberRows(ofKey ownerKey: Int64, relationship: RelationshipDescription) throws(ObjectStoreError) -> [StoreRow] {
+        if let parent = context.parent {
+            return try context.readingParent(parent) { () throws(ObjectStoreError) -> [StoreRow] in
+                try parent.memberRows(ofKey: ownerKey, relationship: relationship)
+            }
+        }
+        return try context.storeMemberRows(ofKey: ownerKey, relationship: relationship)
+    }
+}

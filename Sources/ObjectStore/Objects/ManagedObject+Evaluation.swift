@@ -1,0 +1,58 @@
+import GRDB
+
+extension ManagedObjectValues {
+    /// The current (possibly unsaved) values of `object`, faulted in first, reading related
+    /// objects through its context as the context shows them.
+    package init(current object: ManagedObject) {
+        let context = object.context
+        if object.state.contains(.fault) { context?.fulfillFault(object) }
+        self.init(entity: object.entityDescription, values: object.values, key: object.objectID.key, reader: context)
+    }
+
+    /// The committed values of `object` (as last saved to or merged from its context's parent or
+    /// store), reading related objects the same way; nil for an object inserted and not saved
+    /// yet, which has none.
+    package init?(committed object: ManagedObject) {
+        let context = object.context
+        if object.state.contains(.fault) { context?.fulfillFault(object) }
+        guard object.state.isDisjoint(with: [.inserted, .goneFromParent]) else { return nil }
+        self.init(entity: object.entityDescription, values: object.snapshot, key: object.objectID.key, reader: context.map(CommittedObjectReader.init))
+    }
+
+    /// The values of `object` that `source` selects (nil when it has none).
+    package init?(_ object: ManagedObject, _ source: ObjectValueSource) {
+        switch source {
+        case .current: self.init(current: object)
+        case .committed: self.init(committed: object)
+        }
+    }
+}
+
+extension BoundPredicate {
+    /// Whether `object` satisfies the predicate, with its current (possibly unsaved) values.
+    ///
+    /// - Throws: the store's error when reading the members of a to-many relationship fails.
+    package func evaluate(_ object: ManagedObject) throws(ObjectStoreError) -> Bool {
+        try evaluate(ManagedObjectValues(current: object))
+    }
+}
+
+extension StoreQuery {
+    /// Whether `object`, with its current (possibly unsaved) values, satisfies every filter; false
+    /// when a read fails (``evaluate(_:)-(ManagedObject)`` throws the error instead).
+    package func matches(_ object: ManagedObject) -> Bool {
+        matches(ManagedObjectValues(current: object))
+    }
+
+    /// Whether `object`, with its current (possibly unsaved) values, satisfies every filter.
+    ///
+    /// - Throws: the store's error when reading the members of a to-many relationship fails.
+    package func evaluate(_ object: ManagedObject) throws(ObjectStoreError) -> Bool {
+        try evaluate(ManagedObjectValues(current: object))
+    }
+
+    /// The row of `object` with its current values and sort keys, for ``areInIncreasingOrder(_:_:)``.
+    package func row(of object: ManagedObject) -> StoreRow {
+        row(of: ManagedObjectValues(current: object), version: object.version)
+    }
+}
