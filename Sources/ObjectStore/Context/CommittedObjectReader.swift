@@ -10,7 +10,7 @@ struct CommittedObjectReader: ObjectReader {
         let object = context.registeredOrFault(entity: entity, key: key)
         if object.state.contains(.fault) { context.fulfillFault(object) }
         guard object.state.isDisjoint(with: [.inserted, .missing, .goneFromParent]) else { return nil }
-        return object.snapshot
+        return object.committedValues
     }
 
     func storeIsCurrent(for entities: Set<Int>, links: Bool) -> Bool {

@@ -154,7 +154,7 @@ extension ManagedObjectContext {
     /// Whether unsaved changes in this context can change the query's result.
     func needsOverlay(_ query: StoreQuery, includesPending: Bool) -> Bool {
         guard includesPending else { return false }
-        return pending.containsObjects(ofEntity: query.entity.index) || query.relatedEntities.contains(where: pending.containsObjects)
+        return unsaved.objects.containsObjects(ofEntity: query.entity.index) || query.relatedEntities.contains(where: unsaved.objects.containsObjects)
     }
 
     /// The objects with `keys` (in order): registered objects as they are, the others loaded with

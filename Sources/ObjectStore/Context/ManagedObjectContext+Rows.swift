@@ -18,7 +18,7 @@ extension ManagedObjectContext {
 
     private func overlaidRows(_ query: StoreQuery, selection: StoreQuery.Selection, includesPending: Bool) throws(ObjectStoreError) -> [StoreRow] {
         let overlay = includesPending ? pendingObjects(of: query.entity) : []
-        let relatedPending = includesPending && query.relatedEntities.contains(where: pending.containsObjects)
+        let relatedPending = includesPending && query.relatedEntities.contains(where: unsaved.objects.containsObjects)
         if overlay.isEmpty && !relatedPending { return try baseRows(query, selection: selection) }
         var base = query
         base.limit = nil

@@ -16,7 +16,7 @@ extension ManagedObjectValues {
         let context = object.context
         if object.state.contains(.fault) { context?.fulfillFault(object) }
         guard object.state.isDisjoint(with: [.inserted, .goneFromParent]) else { return nil }
-        self.init(entity: object.entityDescription, values: object.snapshot, key: object.objectID.key, reader: context.map(CommittedObjectReader.init))
+        self.init(entity: object.entityDescription, values: object.committedValues, key: object.objectID.key, reader: context.map(CommittedObjectReader.init))
     }
 
     /// The values of `object` that `source` selects (nil when it has none).
