@@ -69,7 +69,7 @@ extension ManagedObjectContext {
         guard let row = try parentRows(entity: entity, keys: [objectID.key]).first else {
             throw .objectNotFound(objectID)
         }
-        return materialize(row, entity: entity)
+        return self.object(from: row, entity: entity)
     }
 
     /// The object with `objectID` as an instance of `type`.

@@ -10,7 +10,7 @@ extension ManagedObjectContext: ObjectReader {
     /// has no row or is deleted here.
     package func values(entity: Int, key: Int64) -> ContiguousArray<DatabaseValue>? {
         let object = registeredOrFault(entity: entity, key: key)
-        if object.state.contains(.fault) { fulfillFault(object) }
+        if object.state.contains(.fault) { loadFaultNotingFailure(object) }
         guard object.state.isDisjoint(with: [.missing, .deleted, .invalid]) else { return nil }
         return object.values
     }

@@ -30,7 +30,7 @@ extension ManagedObjectContext {
             base.orders = []
             rows = []
             for row in try baseRows(base, selection: .rows) where !overlaid.contains(row.key) {
-                let object = materialize(row, entity: query.entity)
+                let object = self.object(from: row, entity: query.entity)
                 if let resolved = try resolvedRow(of: object, query) { rows.append(resolved) }
             }
         } else {

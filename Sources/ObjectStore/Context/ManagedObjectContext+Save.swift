@@ -280,7 +280,7 @@ extension ManagedObjectContext {
                     noteChange(object)
                     forget(object)
                 } else {
-                    if object.state.contains(.fault) { fulfillFault(object) }
+                    if object.state.contains(.fault) { loadFaultNotingFailure(object) }
                     noteChange(object)
                     object.state.insert(.deleted)
                 }

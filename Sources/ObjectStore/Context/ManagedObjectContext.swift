@@ -219,15 +219,15 @@ public final class ManagedObjectContext: @unchecked Sendable {
     }
 
     /// The registered object for a row, or a new object with the row's values.
-    package func materialize(_ row: StoreRow, entity: EntityDescription) -> ManagedObject {
+    package func object(from row: StoreRow, entity: EntityDescription) -> ManagedObject {
         let id = ObjectID(storeEntity: core.store.storeEntities[entity.index], key: row.key)
-        guard let object = registered[id] else { return makeObject(row, entity: entity) }
+        guard let object = registered[id] else { return registerObject(from: row, entity: entity) }
         if object.state.contains(.fault) { object.load(row.values, version: row.version) }
         return object
     }
 
     /// A new registered object for a row the caller knows is not registered yet.
-    func makeObject(_ row: StoreRow, entity: EntityDescription) -> ManagedObject {
+    func registerObject(from row: StoreRow, entity: EntityDescription) -> ManagedObject {
         let id = ObjectID(storeEntity: core.store.storeEntities[entity.index], key: row.key)
         let object = entity.objectType.init(ManagedObject.Construction(
             objectID: id, entity: entity, context: self,
@@ -282,7 +282,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// when reading fails the object stays a fault (reading as defaults; the next access tries
     /// again) and the error is recorded for the operation around the caller (see
     /// ``noteReadFailure(_:)``). Reading never traps.
-    func fulfillFault(_ object: ManagedObject) {
+    func loadFaultNotingFailure(_ object: ManagedObject) {
         do {
             try loadFault(object)
         } catch {

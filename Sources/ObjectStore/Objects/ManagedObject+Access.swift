@@ -14,7 +14,7 @@ extension ManagedObject {
                 KeyPathRecorder.record(ordinal: ordinal, of: entityDescription)
                 return .null
             }
-            context?.fulfillFault(self)
+            context?.loadFaultNotingFailure(self)
         }
         return column < values.count ? StoredValue(values[column]) : .null
     }
@@ -47,7 +47,7 @@ extension ManagedObject {
         }
         let relationship = entityDescription.relationships[index]
         guard let column = relationship.column, let context else { return nil }
-        if state.contains(.fault) { context.fulfillFault(self) }
+        if state.contains(.fault) { context.loadFaultNotingFailure(self) }
         guard case .int64(let key) = values[column].storage else { return nil }
         return context.registeredOrFault(entity: relationship.destinationIndex, key: key)
     }
@@ -86,7 +86,7 @@ extension ManagedObject {
     final func setColumn(_ column: Int, to value: DatabaseValue) {
         if _slowPath(!state.isDisjoint(with: [.fault, .prototype, .reported])) {
             if state.contains(.prototype) { return }
-            if state.contains(.fault) { context?.fulfillFault(self) }
+            if state.contains(.fault) { context?.loadFaultNotingFailure(self) }
         }
         guard column < values.count else { return }
         if !state.contains(.reported) {
