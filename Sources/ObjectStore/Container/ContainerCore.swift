@@ -7,7 +7,7 @@ import Foundation
 /// inboxes and to the container's observers' queue, never while an observer runs.
 final class ContainerCore: Sendable {
     let store: PersistentStore
-    let commitLock = NSLock()
+    private let commitLock = NSLock()
     /// The change sets committed to the store, for the container's observers, in commit order.
     let storeChanges = SerialDelivery<ChangeSet>()
     /// Holds back reads that saw a commit whose change set is not in the inboxes yet.
@@ -26,7 +26,17 @@ final class ContainerCore: Sendable {
 
     var model: ManagedObjectModel { store.model }
 
-    /// The next transaction number; call with `commitLock` held so numbers follow commit order.
+    /// Runs `body` with the commit lock held. Saves commit, number and hand on their change sets
+    /// under it, and reads that must not overtake a save wait for it there. `body` never runs
+    /// code of the package's users: observers are called after the lock is released.
+    func withCommitLock<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
+        commitLock.lock()
+        defer { commitLock.unlock() }
+        return try body()
+    }
+
+    /// The next transaction number; call from inside ``withCommitLock(_:)``, so that numbers
+    /// follow commit order.
     func nextTransactionNumber() -> Int64 {
         state.withLock { state in
             state.transactionNumber += 1

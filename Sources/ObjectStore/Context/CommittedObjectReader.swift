@@ -8,9 +8,9 @@ struct CommittedObjectReader: ObjectReader {
 
     func values(entity: Int, key: Int64) -> ContiguousArray<DatabaseValue>? {
         let object = context.registeredOrFault(entity: entity, key: key)
-        if object.state.contains(.fault) { context.fulfillFault(object) }
+        if object.state.contains(.fault) { context.loadFaultNotingFailure(object) }
         guard object.state.isDisjoint(with: [.inserted, .missing, .goneFromParent]) else { return nil }
-        return object.snapshot
+        return object.committedValues
     }
 
     func storeIsCurrent(for entities: Set<Int>, links: Bool) -> Bool {

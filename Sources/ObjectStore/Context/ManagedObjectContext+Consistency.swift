@@ -58,12 +58,12 @@ extension ManagedObjectContext {
             catchUpWithReads()
             return result
         }
-        core.commitLock.lock()
-        defer { core.commitLock.unlock() }
-        catchUpWithReads()
-        let result = try body()
-        catchUpWithReads()
-        return result
+        return try core.withCommitLock { () throws(ObjectStoreError) -> T in
+            catchUpWithReads()
+            let result = try body()
+            catchUpWithReads()
+            return result
+        }
     }
 
     /// How many times a fetch runs before a root context holds saves back for the next run.

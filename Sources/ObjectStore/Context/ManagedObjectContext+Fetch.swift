@@ -51,13 +51,13 @@ extension ManagedObjectContext {
             registered.reserveCapacity(rows.count, entity: entity.index)
             objects.reserveCapacity(rows.count)
             for row in rows {
-                objects.append(wasEmpty ? makeObject(row, entity: entity) : materialize(row, entity: entity))
+                objects.append(wasEmpty ? registerObject(from: row, entity: entity) : self.object(from: row, entity: entity))
             }
         } else {
             let rows = try resolvedRows(query, selection: .rows, includesPending: includesPending)
             objects.reserveCapacity(rows.count)
             for row in rows {
-                objects.append(materialize(row, entity: entity))
+                objects.append(self.object(from: row, entity: entity))
             }
         }
         try self.prefetch(prefetch, of: objects)
@@ -154,7 +154,7 @@ extension ManagedObjectContext {
     /// Whether unsaved changes in this context can change the query's result.
     func needsOverlay(_ query: StoreQuery, includesPending: Bool) -> Bool {
         guard includesPending else { return false }
-        return pending.containsObjects(ofEntity: query.entity.index) || query.relatedEntities.contains(where: pending.containsObjects)
+        return unsaved.objects.containsObjects(ofEntity: query.entity.index) || query.relatedEntities.contains(where: unsaved.objects.containsObjects)
     }
 
     /// The objects with `keys` (in order): registered objects as they are, the others loaded with
@@ -166,7 +166,7 @@ extension ManagedObjectContext {
             missing.append(key)
         }
         if !missing.isEmpty {
-            for row in try parentRows(entity: entity, keys: missing) { _ = materialize(row, entity: entity) }
+            for row in try parentRows(entity: entity, keys: missing) { _ = self.object(from: row, entity: entity) }
         }
         return keys.map { key in
             let object = registeredOrFault(entity: entity.index, key: key)
@@ -181,7 +181,7 @@ extension ManagedObjectContext {
     /// ``loadObjects(entity:keys:)`` for callers that cannot throw: when reading fails the objects
     /// not loaded yet stay faults (they load on first access) and the error is recorded (see
     /// ``noteReadFailure(_:)``).
-    func materializeObjects(entity: EntityDescription, keys: [Int64]) -> [ManagedObject] {
+    func objectsNotingFailure(entity: EntityDescription, keys: [Int64]) -> [ManagedObject] {
         do {
             return try loadObjects(entity: entity, keys: keys)
         } catch {

@@ -32,10 +32,10 @@ extension ManagedObjectContext {
         } else {
             keys = try core.store.linkedKeys(join: join, ownKeys: ownKeys, mark: storeMark)
         }
-        guard !pendingLinks.isEmpty else { return keys }
+        guard !unsaved.links.isEmpty else { return keys }
         let wanted = Set(ownKeys)
         var changed: [Int64: Set<Int64>] = [:]
-        for (link, added) in pendingLinks where link.entity == owner.entity.index && link.relationship == owner.index {
+        for (link, added) in unsaved.links where link.entity == owner.entity.index && link.relationship == owner.index {
             let (own, other) = join.isOwner ? (link.source, link.target) : (link.target, link.source)
             guard wanted.contains(own) else { continue }
             if changed[own] == nil { changed[own] = Set(keys[own] ?? []) }
@@ -74,10 +74,10 @@ extension ManagedObjectContext {
         for endpoint in [object, other] where !endpoint.state.contains(.reported) {
             noteChange(endpoint)
         }
-        if let recorded = pendingLinks[link], recorded != linked {
-            pendingLinks[link] = nil
+        if let recorded = unsaved.links[link], recorded != linked {
+            unsaved.links[link] = nil
         } else {
-            pendingLinks[link] = linked
+            unsaved.links[link] = linked
         }
         // Toggled twice since the last event, the link is back as it was shown.
         if unreportedLinks.remove(link) == nil { unreportedLinks.insert(link) }
@@ -85,7 +85,7 @@ extension ManagedObjectContext {
 
     /// The pending links as (owner relationship, source, target, linked) for saving.
     func pendingLinkChanges() -> [CommitBatch.Link] {
-        pendingLinks.map { link, added in
+        unsaved.links.map { link, added in
             let owner = core.model.entities[link.entity]
             return CommitBatch.Link(owner: owner, relationship: owner.relationships[link.relationship], source: link.source, target: link.target, linked: added)
         }

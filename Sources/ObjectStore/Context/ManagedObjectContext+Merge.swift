@@ -90,8 +90,7 @@ extension ManagedObjectContext {
         if let version = patch.version, version <= object.version { return false }
         var local = Set(object.state.contains(.pending) ? object.changedColumns() : [])
         if policy == .rollback && !local.isEmpty && patch.columns.contains(where: local.contains) {
-            object.values = object.snapshot
-            object.conflictBase = [:]
+            object.revertToCommittedValues()
             local.removeAll()
         }
         var keptOld = false
@@ -99,18 +98,18 @@ extension ManagedObjectContext {
             if local.contains(column) {
                 switch policy {
                 case .error:
-                    if object.conflictBase[column] == nil { object.conflictBase[column] = object.snapshot[column] }
-                    object.snapshot[column] = value
+                    if object.conflictBase[column] == nil { object.conflictBase[column] = object.committedValues[column] }
+                    object.committedValues[column] = value
                     keptOld = true
                 case .mergeByPropertyObjectTrump, .overwrite:
-                    object.snapshot[column] = value
+                    object.committedValues[column] = value
                 case .mergeByPropertyStoreTrump, .rollback:
                     object.values[column] = value
-                    object.snapshot[column] = value
+                    object.committedValues[column] = value
                 }
             } else {
                 object.values[column] = value
-                object.snapshot[column] = value
+                object.committedValues[column] = value
             }
         }
         // While a conflict is held (this merge's or an earlier one's), the object keeps the

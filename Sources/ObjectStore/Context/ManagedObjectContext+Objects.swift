@@ -69,7 +69,7 @@ extension ManagedObjectContext {
         guard let row = try parentRows(entity: entity, keys: [objectID.key]).first else {
             throw .objectNotFound(objectID)
         }
-        return materialize(row, entity: entity)
+        return self.object(from: row, entity: entity)
     }
 
     /// The object with `objectID` as an instance of `type`.
@@ -94,14 +94,14 @@ extension ManagedObjectContext {
             try applyDeleteRules(of: object)
         } catch {
             // Reading failed: the rules are applied (or the failure reported) by the next save.
-            deletesAwaitingRules.append(object)
+            unsaved.deletesAwaitingRules.append(object)
         }
     }
 
     /// Whether any object was inserted, deleted or changed since the last save.
     public var hasChanges: Bool {
         assertOnQueue()
-        return !pendingLinks.isEmpty || pending.listed.contains { $0.state.contains(.pending) && $0.hasChangesToSave }
+        return !unsaved.links.isEmpty || unsaved.objects.listed.contains { $0.state.contains(.pending) && $0.hasChangesToSave }
     }
 
     /// Objects inserted and not yet saved.
@@ -118,7 +118,7 @@ extension ManagedObjectContext {
     /// relationships changed from the other side).
     public var updatedObjects: Set<ManagedObject> {
         var result = Set(livePending.filter { $0.isUpdated })
-        for link in pendingLinks.keys {
+        for link in unsaved.links.keys {
             let owner = core.model.entities[link.entity]
             let relationship = owner.relationships[link.relationship]
             for (entity, key) in [(owner.index, link.source), (relationship.destinationIndex, link.target)] {
@@ -143,7 +143,7 @@ extension ManagedObjectContext {
 
     var livePending: [ManagedObject] {
         assertOnQueue()
-        return pending.all
+        return unsaved.objects.all
     }
 
     /// Discards every unsaved change: inserted objects are removed, deleted and changed objects
@@ -159,25 +159,21 @@ extension ManagedObjectContext {
         var changes = ObjectChanges(storeEntities: core.store.storeEntities)
         var refreshed: Set<ObjectID> = []
         var invalidated: Set<ObjectID> = []
-        for object in pending.all {
+        for object in unsaved.objects.all {
             let before = shownValues(of: object)
             if !object.state.isDisjoint(with: [.inserted, .goneFromParent]) {
                 // Never saved, or deleted by a save merged meanwhile: nothing to return to.
                 invalidated.insert(object.objectID)
                 forget(object)
             } else {
-                object.values = object.snapshot
-                object.conflictBase = [:]
+                object.revertToCommittedValues()
                 object.state.subtract([.deleted, .pending, .reported])
                 refreshed.insert(object.objectID)
             }
             changes.record(entity: object.entityDescription, key: object.objectID.key, before: before, after: shownValues(of: object))
         }
-        for link in pendingLinks.keys { noteLinkChange(link, in: &changes) }
-        pending.removeAll()
-        pendingLinks.removeAll()
-        deletesAwaitingRules.removeAll()
-        readFailure = nil
+        for link in unsaved.links.keys { noteLinkChange(link, in: &changes) }
+        unsaved.discard()
         record(.rollback, changeObservers.isEmpty ? nil : changes, refreshed: refreshed, invalidated: invalidated)
         deliverChanges()
     }
@@ -195,21 +191,18 @@ extension ManagedObjectContext {
         var changes = ObjectChanges(storeEntities: core.store.storeEntities)
         var invalidated: Set<ObjectID> = []
         if observed {
-            for object in pending.all {
-                let after = object.state.isDisjoint(with: [.inserted, .missing, .goneFromParent]) ? object.snapshot : nil
+            for object in unsaved.objects.all {
+                let after = object.state.isDisjoint(with: [.inserted, .missing, .goneFromParent]) ? object.committedValues : nil
                 changes.record(entity: object.entityDescription, key: object.objectID.key, before: shownValues(of: object), after: after)
             }
-            for link in pendingLinks.keys { noteLinkChange(link, in: &changes) }
+            for link in unsaved.links.keys { noteLinkChange(link, in: &changes) }
         }
         for object in registered.values {
             if observed { invalidated.insert(object.objectID) }
             forget(object, as: [.invalid])
         }
         registered.removeAll()
-        pending.removeAll()
-        pendingLinks.removeAll()
-        deletesAwaitingRules.removeAll()
-        readFailure = nil
+        unsaved.discard()
         record(.reset, observed ? changes : nil, invalidated: invalidated)
         deliverChanges()
     }
@@ -227,8 +220,7 @@ extension ManagedObjectContext {
         let before = object.state.contains(.fault) ? nil : shownValues(of: object)
         if !mergeChanges {
             // It stays listed as pending (with nothing to save) rather than being searched for.
-            object.values = object.snapshot
-            object.conflictBase = [:]
+            object.revertToCommittedValues()
             if object.state.contains(.goneFromParent) {
                 // Its row is gone: it reads as missing, as a fault of it would.
                 object.state.subtract([.deleted, .goneFromParent])
@@ -249,7 +241,7 @@ extension ManagedObjectContext {
             var values = row.values
             for column in object.changedColumns() { values[column] = object.values[column] }
             object.values = values
-            object.snapshot = row.values
+            object.committedValues = row.values
             object.version = row.version
             object.conflictBase = [:]
             object.state.remove(.fault)

@@ -54,7 +54,7 @@ extension ManagedObjectContext {
             var query = StoreQuery(entity: destination)
             query.filters = [ColumnMembership(column: inverseColumn, keys: chunk, entity: destination)]
             for row in try resolvedRows(query, selection: .rows) {
-                loaded.append(materialize(row, entity: destination))
+                loaded.append(self.object(from: row, entity: destination))
             }
         }
         return loaded

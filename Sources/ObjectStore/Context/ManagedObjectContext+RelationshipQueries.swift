@@ -10,7 +10,7 @@ extension ManagedObjectContext: ObjectReader {
     /// has no row or is deleted here.
     package func values(entity: Int, key: Int64) -> ContiguousArray<DatabaseValue>? {
         let object = registeredOrFault(entity: entity, key: key)
-        if object.state.contains(.fault) { fulfillFault(object) }
+        if object.state.contains(.fault) { loadFaultNotingFailure(object) }
         guard object.state.isDisjoint(with: [.missing, .deleted, .invalid]) else { return nil }
         return object.values
     }
@@ -22,8 +22,8 @@ extension ManagedObjectContext: ObjectReader {
     /// - Complexity: O(p) for the p objects of `entities` with unsaved changes, in each context up
     ///   to the root.
     package func storeIsCurrent(for entities: Set<Int>, links: Bool) -> Bool {
-        if links && !pendingLinks.isEmpty { return false }
-        if entities.contains(where: { pending.containsObjects(ofEntity: $0) }) { return false }
+        if links && !unsaved.links.isEmpty { return false }
+        if entities.contains(where: { unsaved.objects.containsObjects(ofEntity: $0) }) { return false }
         guard let parent else { return true }
         return parent.performAndWait { parent.storeIsCurrent(for: entities, links: links) }
     }
@@ -108,7 +108,7 @@ extension ManagedObjectContext: ObjectReader {
         }
         for index in rows.indices {
             if let object = registered[objectID(entity: destination.index, key: rows[index].key)], !object.state.contains(.fault) {
-                rows[index].values = object.snapshot
+                rows[index].values = object.committedValues
             }
         }
         return rows
@@ -131,7 +131,7 @@ extension ManagedObjectContext: ObjectReader {
         } else {
             keys = Set(try core.store.linkedKeys(join: join, ownKeys: [ownerKey], mark: storeMark)[ownerKey] ?? [])
         }
-        for (link, added) in pendingLinks where link.entity == owner.entity.index && link.relationship == owner.index {
+        for (link, added) in unsaved.links where link.entity == owner.entity.index && link.relationship == owner.index {
             let (own, other) = join.isOwner ? (link.source, link.target) : (link.target, link.source)
             guard own == ownerKey else { continue }
             if added { keys.insert(other) } else { keys.remove(other) }

@@ -22,7 +22,7 @@ extension ManagedObjectContext {
         guard let inverseColumn = relationship.inverseColumn else { return [] }
         var query = StoreQuery(entity: relationship.destination)
         query.filters = [ColumnEquality(column: inverseColumn, value: (object.objectID.key).databaseValue, entity: relationship.destination)]
-        return try resolvedRows(query, selection: .rows).map { materialize($0, entity: relationship.destination) }
+        return try resolvedRows(query, selection: .rows).map { self.object(from: $0, entity: relationship.destination) }
     }
 
     /// Points a to-one relationship at `target`, keeping a to-one inverse in sync (a to-many

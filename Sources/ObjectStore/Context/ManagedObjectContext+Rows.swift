@@ -18,7 +18,7 @@ extension ManagedObjectContext {
 
     private func overlaidRows(_ query: StoreQuery, selection: StoreQuery.Selection, includesPending: Bool) throws(ObjectStoreError) -> [StoreRow] {
         let overlay = includesPending ? pendingObjects(of: query.entity) : []
-        let relatedPending = includesPending && query.relatedEntities.contains(where: pending.containsObjects)
+        let relatedPending = includesPending && query.relatedEntities.contains(where: unsaved.objects.containsObjects)
         if overlay.isEmpty && !relatedPending { return try baseRows(query, selection: selection) }
         var base = query
         base.limit = nil
@@ -30,7 +30,7 @@ extension ManagedObjectContext {
             base.orders = []
             rows = []
             for row in try baseRows(base, selection: .rows) where !overlaid.contains(row.key) {
-                let object = materialize(row, entity: query.entity)
+                let object = self.object(from: row, entity: query.entity)
                 if let resolved = try resolvedRow(of: object, query) { rows.append(resolved) }
             }
         } else {

@@ -23,10 +23,10 @@ extension ManagedObjectContext {
         try applyAwaitingDeleteRules()
         // The changes observers and delete rules made are reported before the save.
         recordPendingChanges()
-        if let failure = takeReadFailure() { throw failure }
+        if let failure = unsaved.takeReadFailure() { throw failure }
         let changes = changesToSave()
-        guard !changes.isEmpty || !pendingLinks.isEmpty else {
-            clearPending()
+        guard !changes.isEmpty || !unsaved.links.isEmpty else {
+            finishSave()
             return
         }
         try validate(changes.map(\.object))
@@ -61,15 +61,15 @@ extension ManagedObjectContext {
     private func applyAwaitingDeleteRules() throws(ObjectStoreError) {
         var index = 0
         // Cascades may add more deletes that cannot be read; they are handled in the same loop.
-        while index < deletesAwaitingRules.count {
-            let object = deletesAwaitingRules[index]
+        while index < unsaved.deletesAwaitingRules.count {
+            let object = unsaved.deletesAwaitingRules[index]
             if object.state.contains(.deleted) && !object.state.contains(.invalid) {
                 try loadFault(object)
                 try applyDeleteRules(of: object)
             }
             index += 1
         }
-        deletesAwaitingRules.removeAll()
+        unsaved.deletesAwaitingRules.removeAll()
     }
 
     private func validate(_ objects: [ManagedObject]) throws(ObjectStoreError) {
@@ -97,99 +97,118 @@ extension ManagedObjectContext {
         if !failures.isEmpty { throw .validation(failures) }
     }
 
+    /// Saves into the store, in four steps: the batch is built from the changes, committed and
+    /// its outcome applied to the objects, the change set handed on to the merging contexts and the
+    /// container's observers (all three under the commit lock, so change sets follow commit order),
+    /// and finally published to this context's stream with the lock released.
     private func saveToStore(_ changes: [Change]) throws(ObjectStoreError) {
+        var save = StoreSave(changes)
+        save.batch.links = pendingLinkChanges()
+        let (changeSet, generation, effects) = try core.withCommitLock { () throws(ObjectStoreError) in
+            defer { core.publication.end() }
+            let outcome = try core.store.commit(save.batch, policy: mergePolicy) { core.publication.begin($0) }
+            let (changeSet, effects) = apply(outcome, of: save)
+            handOn(changeSet, generation: outcome.generation)
+            return (changeSet, outcome.generation, effects)
+        }
+        publish(changeSet, mark: generation, refreshed: effects.refreshed, invalidated: effects.invalidated)
+        core.storeChanges.drain()
+    }
+
+    /// A save into the store: the batch to commit and the objects behind its rows, in its order.
+    private struct StoreSave {
         var batch = CommitBatch()
-        var updatedObjects: [ManagedObject] = []
-        var deletedObjects: [ManagedObject] = []
-        var insertedObjects: [ManagedObject] = []
-        for change in changes {
-            let object = change.object
-            let entity = object.entityDescription
-            if object.state.contains(.inserted) {
-                batch.inserts.append(.init(entity: entity, key: object.objectID.key, values: object.values))
-                insertedObjects.append(object)
-            } else if object.state.contains(.deleted) {
-                batch.deletes.append(.init(entity: entity, key: object.objectID.key, expectedVersion: object.version, snapshot: object.lockingSnapshot))
-                deletedObjects.append(object)
-            } else {
-                batch.updates.append(.init(
-                    entity: entity, key: object.objectID.key, expectedVersion: object.version,
-                    snapshot: object.lockingSnapshot, values: object.values,
-                    changedColumns: object.conflictBase.isEmpty
-                        ? change.columns : Array(Set(change.columns).union(object.conflictBase.keys)).sorted()))
-                updatedObjects.append(object)
+        var inserted: [ManagedObject] = []
+        var updated: [ManagedObject] = []
+        var deleted: [ManagedObject] = []
+
+        init(_ changes: [Change]) {
+            for change in changes {
+                let object = change.object
+                let entity = object.entityDescription
+                if object.state.contains(.inserted) {
+                    batch.inserts.append(.init(entity: entity, key: object.objectID.key, values: object.values))
+                    inserted.append(object)
+                } else if object.state.contains(.deleted) {
+                    batch.deletes.append(.init(entity: entity, key: object.objectID.key, expectedVersion: object.version, committedValues: object.lockingValues))
+                    deleted.append(object)
+                } else {
+                    batch.updates.append(.init(
+                        entity: entity, key: object.objectID.key, expectedVersion: object.version,
+                        committedValues: object.lockingValues, values: object.values,
+                        changedColumns: object.conflictBase.isEmpty
+                            ? change.columns : Array(Set(change.columns).union(object.conflictBase.keys)).sorted()))
+                    updated.append(object)
+                }
             }
         }
-        batch.links = pendingLinkChanges()
-        core.commitLock.lock()
-        let outcome: CommitOutcome
-        do {
-            outcome = try core.store.commit(batch, policy: mergePolicy) { core.publication.begin($0) }
-        } catch {
-            core.publication.end()
-            core.commitLock.unlock()
-            throw error
-        }
-        var builder = ChangeSetBuilder(store: core.store)
-        // Objects whose values or presence the merge policy changed.
+    }
+
+    /// Objects whose values or presence the merge policy changed while saving.
+    private struct SaveEffects {
         var refreshed: Set<ObjectID> = []
         var invalidated: Set<ObjectID> = []
-        for insert in batch.inserts {
+    }
+
+    /// Brings the saved objects to what the store now holds (the merge policy may have kept the
+    /// store's values, or found rows gone) and builds the change set of what the commit did.
+    private func apply(_ outcome: CommitOutcome, of save: StoreSave) -> (ChangeSet, SaveEffects) {
+        var builder = ChangeSetBuilder(store: core.store)
+        var effects = SaveEffects()
+        for insert in save.batch.inserts {
             builder.inserted(entity: insert.entity, key: insert.key, after: insert.values)
         }
-        for (link, changed) in zip(batch.links, outcome.linksChanged) where changed {
+        for (link, changed) in zip(save.batch.links, outcome.linksChanged) where changed {
             builder.linked(link)
         }
-        for (index, result) in outcome.deletes.enumerated() {
-            let object = deletedObjects[index]
+        for (object, result) in zip(save.deleted, outcome.deletes) {
             switch result {
             case .deleted(let before):
                 builder.deleted(entity: object.entityDescription, key: object.objectID.key, before: before)
                 forget(object)
             case .alreadyGone:
                 forget(object)
-                invalidated.insert(object.objectID)
+                effects.invalidated.insert(object.objectID)
             case .kept(let row):
                 object.load(row.values, version: row.version)
                 object.state.remove(.deleted)
-                refreshed.insert(object.objectID)
+                effects.refreshed.insert(object.objectID)
             }
         }
-        for (index, result) in outcome.updates.enumerated() {
-            let object = updatedObjects[index]
+        for (object, result) in zip(save.updated, outcome.updates) {
             switch result {
             case let .written(before, after, columns, version):
                 builder.updated(entity: object.entityDescription, key: object.objectID.key, before: before, after: after, columns: columns, version: version)
-                if !after.elementsEqual(object.values, by: StoredValueOrder.isSame) { refreshed.insert(object.objectID) }
+                if !after.elementsEqual(object.values, by: StoredValueOrder.isSame) { effects.refreshed.insert(object.objectID) }
                 object.load(after, version: version)
             case let .reinserted(values, version):
                 builder.inserted(entity: object.entityDescription, key: object.objectID.key, after: values)
                 object.load(values, version: version)
             case .discarded(let row):
                 object.load(row.values, version: row.version)
-                refreshed.insert(object.objectID)
+                effects.refreshed.insert(object.objectID)
             case .deletedElsewhere:
                 forget(object)
-                invalidated.insert(object.objectID)
+                effects.invalidated.insert(object.objectID)
             }
         }
-        for object in insertedObjects {
+        for object in save.inserted {
             object.state.remove(.inserted)
             object.load(object.values, version: 1)
         }
-        clearPending()
-        let changeSet = builder.changeSet(
-            number: core.nextTransactionNumber(), originator: identifier, destination: .store)
-        if !changeSet.isEmpty {
-            core.storeChanges.enqueue(changeSet)
-            for context in core.roots where context !== self && context.automaticallyMergesChangesFromParent {
-                context.enqueueMerge(changeSet, mark: outcome.generation)
-            }
+        finishSave()
+        let changeSet = builder.changeSet(number: core.nextTransactionNumber(), originator: identifier, destination: .store)
+        return (changeSet, effects)
+    }
+
+    /// Queues a committed change set for the container's observers and the inboxes of the root
+    /// contexts that merge; call with the commit lock held, so every queue follows commit order.
+    private func handOn(_ changeSet: ChangeSet, generation: Int64) {
+        guard !changeSet.isEmpty else { return }
+        core.storeChanges.enqueue(changeSet)
+        for context in core.roots where context !== self && context.automaticallyMergesChangesFromParent {
+            context.enqueueMerge(changeSet, mark: generation)
         }
-        core.publication.end()
-        core.commitLock.unlock()
-        publish(changeSet, mark: outcome.generation, refreshed: refreshed, invalidated: invalidated)
-        core.storeChanges.drain()
     }
 
     private func saveIntoParent(_ parent: ManagedObjectContext, _ changes: [Change]) throws(ObjectStoreError) {
@@ -203,11 +222,11 @@ extension ManagedObjectContext {
                 builder.inserted(entity: entity, key: key, after: object.values)
                 pushes.append(.insert(entity: entity, key: key, values: object.values))
             } else if object.state.contains(.deleted) {
-                builder.deleted(entity: entity, key: key, before: object.snapshot)
+                builder.deleted(entity: entity, key: key, before: object.committedValues)
                 pushes.append(.delete(entity: entity, key: key))
             } else {
                 let columns = change.columns
-                builder.updated(entity: entity, key: key, before: object.snapshot, after: object.values, columns: columns, version: nil)
+                builder.updated(entity: entity, key: key, before: object.committedValues, after: object.values, columns: columns, version: nil)
                 pushes.append(.update(entity: entity, key: key, columns: columns, values: columns.map { object.values[$0] }))
             }
         }
@@ -227,10 +246,10 @@ extension ManagedObjectContext {
                 forget(object)
             } else {
                 object.state.remove(.inserted)
-                object.snapshot = object.values
+                object.committedValues = object.values
             }
         }
-        clearPending()
+        finishSave()
         publish(changeSet, mark: mark, refreshed: [], invalidated: [])
     }
 
@@ -261,7 +280,7 @@ extension ManagedObjectContext {
                     noteChange(object)
                     forget(object)
                 } else {
-                    if object.state.contains(.fault) { fulfillFault(object) }
+                    if object.state.contains(.fault) { loadFaultNotingFailure(object) }
                     noteChange(object)
                     object.state.insert(.deleted)
                 }
@@ -298,26 +317,25 @@ extension ManagedObjectContext {
     /// changes nothing the context would save.
     func forget(_ object: ManagedObject, as state: ObjectState = [.invalid, .deleted]) {
         registered.removeValue(forKey: object.objectID)
-        // An object the next event reports keeps what it was shown as, to be reported as gone.
-        object.state = state.union(object.state.intersection([.reported, .wasShown, .unannounced]))
-        object.context = nil
+        object.detach(as: state)
     }
 
-    func clearPending() {
+    /// Ends a save (or one that found nothing to save): the saved objects are no longer pending
+    /// or waiting to be reported (the save event reports them), and the unsaved work is gone.
+    func finishSave() {
         for object in unreported {
             object.state.subtract([.reported, .wasShown, .unannounced])
             object.reportBase = []
         }
-        for object in pending.listed {
+        for object in unsaved.objects.listed {
             object.state.subtract([.pending, .reported])
             // Inserted and deleted before any save: it never existed.
             if object.state.contains(.inserted) && object.state.contains(.deleted) {
                 forget(object)
             }
         }
-        pending.removeAll()
+        unsaved.discard()
         unreported.removeAll()
-        pendingLinks.removeAll()
     }
 
     /// To-many relationships whose members change through unsaved changes of the other side,
@@ -328,7 +346,7 @@ extension ManagedObjectContext {
             let inserted = object.state.contains(.inserted), deleted = object.state.contains(.deleted)
             if inserted && deleted { continue }
             object.entityDescription.forEachToManyInverseChange(
-                before: inserted ? nil : object.snapshot, after: deleted ? nil : object.values
+                before: inserted ? nil : object.committedValues, after: deleted ? nil : object.values
             ) { relationship, key, inverseName in
                 result.append((objectID(entity: relationship.destinationIndex, key: key), inverseName))
             }

@@ -80,15 +80,13 @@ public final class ManagedObjectContext: @unchecked Sendable {
     var registered: ObjectRegistry
     /// The weak reference to this context that its objects share (created on the context's queue).
     private(set) lazy var link = ContextLink(self)
-    /// Objects flagged `.pending`: inserted, deleted or written since the last save.
-    var pending: PendingObjects
+    /// The unsaved changes and what goes with them until the next save, rollback or reset.
+    var unsaved: UnsavedWork
     /// Objects flagged `.reported`: changed since the last event of the change stream; the next
     /// pending-changes event reports them.
     var unreported: [ManagedObject] = []
     /// Many-to-many links added or removed since the last event of the change stream.
     var unreportedLinks: Set<LinkKey> = []
-    /// Unsaved changes of many-to-many links: true for added, false for removed.
-    var pendingLinks: [LinkKey: Bool] = [:]
     /// The change stream's numbering and the events waiting for delivery.
     var stream = ChangeStream()
     /// What this context's reads have seen: the store generation (a root context that merges
@@ -96,13 +94,6 @@ public final class ManagedObjectContext: @unchecked Sendable {
     let readMark = ReadMark()
     /// What this context has merged or saved, in the same terms as `readMark`.
     var mergedMark: Int64 = 0
-    /// Deleted objects whose delete rules could not be applied because reading failed; the next
-    /// save applies them first (and fails if it still cannot).
-    var deletesAwaitingRules: [ManagedObject] = []
-    /// The latest read error met by work that cannot throw (property getters, in-memory predicate
-    /// evaluation), until a throwing operation reports it; and how many were met so far.
-    var readFailure: ObjectStoreError?
-    var readFailureCount = 0
 
     /// Change sets of other contexts waiting to be merged (see ``MergeInbox``).
     let inbox = Locked(MergeInbox())
@@ -116,7 +107,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
         self.concurrency = concurrency
         self.settings = Locked(Settings(mergesAutomatically: mergesAutomatically))
         self.registered = ObjectRegistry(entityCount: core.model.entities.count)
-        self.pending = PendingObjects(entityCount: core.model.entities.count)
+        self.unsaved = UnsavedWork(entityCount: core.model.entities.count)
         let number = core.nextContextNumber()
         identifier = ContextIdentifier(number: number, name: name)
         switch concurrency {
@@ -228,15 +219,15 @@ public final class ManagedObjectContext: @unchecked Sendable {
     }
 
     /// The registered object for a row, or a new object with the row's values.
-    package func materialize(_ row: StoreRow, entity: EntityDescription) -> ManagedObject {
+    package func object(from row: StoreRow, entity: EntityDescription) -> ManagedObject {
         let id = ObjectID(storeEntity: core.store.storeEntities[entity.index], key: row.key)
-        guard let object = registered[id] else { return makeObject(row, entity: entity) }
+        guard let object = registered[id] else { return registerObject(from: row, entity: entity) }
         if object.state.contains(.fault) { object.load(row.values, version: row.version) }
         return object
     }
 
     /// A new registered object for a row the caller knows is not registered yet.
-    func makeObject(_ row: StoreRow, entity: EntityDescription) -> ManagedObject {
+    func registerObject(from row: StoreRow, entity: EntityDescription) -> ManagedObject {
         let id = ObjectID(storeEntity: core.store.storeEntities[entity.index], key: row.key)
         let object = entity.objectType.init(ManagedObject.Construction(
             objectID: id, entity: entity, context: self,
@@ -251,7 +242,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
     func noteChange(_ object: ManagedObject) {
         if !object.state.contains(.pending) {
             object.state.insert(.pending)
-            pending.append(object)
+            unsaved.objects.append(object)
         }
         if !object.state.contains(.reported) {
             object.state.insert(.reported)
@@ -291,7 +282,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// when reading fails the object stays a fault (reading as defaults; the next access tries
     /// again) and the error is recorded for the operation around the caller (see
     /// ``noteReadFailure(_:)``). Reading never traps.
-    func fulfillFault(_ object: ManagedObject) {
+    func loadFaultNotingFailure(_ object: ManagedObject) {
         do {
             try loadFault(object)
         } catch {
@@ -302,26 +293,19 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// Records a read error met where it cannot be thrown. The fetch the read ran in throws it
     /// (``reportingReadFailures(_:)``); otherwise the next save does, before writing anything.
     func noteReadFailure(_ error: ObjectStoreError) {
-        readFailure = error
-        readFailureCount += 1
+        unsaved.noteReadFailure(error)
     }
 
     /// Runs `body`, then throws the read error recorded while it ran, if any.
     func reportingReadFailures<T>(_ body: () throws(ObjectStoreError) -> T) throws(ObjectStoreError) -> T {
-        let mark = readFailureCount
+        let mark = unsaved.readFailureCount
         let result = try body()
-        if readFailureCount != mark, let failure = takeReadFailure() { throw failure }
+        if unsaved.readFailureCount != mark, let failure = unsaved.takeReadFailure() { throw failure }
         return result
-    }
-
-    /// The recorded read error, which is then forgotten.
-    func takeReadFailure() -> ObjectStoreError? {
-        defer { readFailure = nil }
-        return readFailure
     }
 
     /// Objects of an entity with unsaved changes (inserted, updated or deleted).
     func pendingObjects(of entity: EntityDescription) -> [ManagedObject] {
-        pending.objects(ofEntity: entity.index)
+        unsaved.objects.objects(ofEntity: entity.index)
     }
 }

@@ -66,7 +66,7 @@ public struct FetchRequest<Entity: ManagedObject>: Sendable {
     /// ``ObjectStoreError/invalidFetchRequest(_:)`` with ``FetchPredicateError/unknownKey(entity:key:)``.
     /// Use a ``predicate`` for paths.
     public mutating func filter<Value: AttributeValue>(_ keyPath: KeyPath<Entity, Value>, equals value: Value) {
-        conditions.append(Condition(keyPath: SendableKeyPath(keyPath), value: value.storedValue))
+        conditions.append(Condition(keyPath: SendableKeyPath(keyPath), value: value.storedValue.databaseValue))
     }
 
     /// Keeps only the objects whose to-one relationship at `keyPath` points at the object with

@@ -63,7 +63,7 @@ final class FetchedObjectsStorage {
         context.assertOnQueue()
         let start = index / batchSize * batchSize
         let range = start..<min(start + batchSize, keys.count)
-        let objects = context.materializeObjects(entity: entity, keys: Array(keys[range]))
+        let objects = context.objectsNotingFailure(entity: entity, keys: Array(keys[range]))
         for (offset, object) in zip(range, objects) where loaded[offset] == nil {
             loaded[offset] = object
             loadedCount += 1

@@ -1,5 +1,3 @@
-public import GRDB
-
 /// Declares a persistent attribute of a ``ManagedObject`` subclass.
 ///
 /// ```swift

@@ -1,4 +1,4 @@
-public import GRDB
+package import GRDB
 
 /// An attribute of an entity, as the model declares it.
 public struct AttributeDescription: Sendable {
@@ -9,7 +9,7 @@ public struct AttributeDescription: Sendable {
     /// Whether `nil` may be saved.
     public let isOptional: Bool
     /// The declared default in stored form (NULL when there is none).
-    public let defaultValue: DatabaseValue
+    public let defaultValue: StoredValue
     /// Whether the model declared a default.
     public let hasDefault: Bool
     /// Whether the column has its own index.
@@ -18,10 +18,10 @@ public struct AttributeDescription: Sendable {
     public let isUnique: Bool
     /// The position of the attribute's column in an object's value array.
     package let column: Int
-    let decode: @Sendable (DatabaseValue) -> (any Sendable)?
+    let decode: @Sendable (StoredValue) -> (any Sendable)?
 
     /// Decodes a stored value to the attribute's Swift type (`nil` for NULL or undecodable data).
     package func decodedValue(_ stored: DatabaseValue) -> (any Sendable)? {
-        stored.isNull ? nil : decode(stored)
+        stored.isNull ? nil : decode(StoredValue(stored))
     }
 }

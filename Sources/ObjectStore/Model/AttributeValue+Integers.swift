@@ -1,4 +1,3 @@
-public import GRDB
 
 /// Integer attribute values share one implementation: INTEGER storage, and decoding that fails
 /// (rather than traps) when the stored number does not fit.
@@ -14,17 +13,17 @@ extension IntegerAttributeValue {
     /// Zero.
     public static var attributeFallback: Self { 0 }
     /// INTEGER; REAL for a value beyond `Int64`'s range.
-    public var storedValue: DatabaseValue {
-        if let value = Int64(exactly: self) { return value.databaseValue }
-        return Double(self).databaseValue
+    public var storedValue: StoredValue {
+        if let value = Int64(exactly: self) { return .integer(value) }
+        return .real(Double(self))
     }
     /// Reads INTEGER (or an integral REAL) that fits the type.
-    public init?(storedValue: DatabaseValue) {
-        switch storedValue.storage {
-        case .int64(let value):
+    public init?(storedValue: StoredValue) {
+        switch storedValue {
+        case .integer(let value):
             guard let exact = Self(exactly: value) else { return nil }
             self = exact
-        case .double(let value):
+        case .real(let value):
             // The largest values of 64-bit unsigned types round up to 2^64 when stored.
             guard let exact = Self(exactly: value) ?? (value == Double(Self.max) ? Self.max : nil) else { return nil }
             self = exact

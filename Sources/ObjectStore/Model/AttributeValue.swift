@@ -1,5 +1,4 @@
 public import Foundation
-public import GRDB
 
 /// A Swift type that an `@Attribute` property can hold.
 ///
@@ -15,9 +14,9 @@ public protocol AttributeValue: Sendable {
     /// declared, so that reading never traps because of data.
     static var attributeFallback: Self { get }
     /// The stored form of the value.
-    var storedValue: DatabaseValue { get }
+    var storedValue: StoredValue { get }
     /// Decodes a stored value, or returns `nil` when the data does not fit the type.
-    init?(storedValue: DatabaseValue)
+    init?(storedValue: StoredValue)
 }
 
 extension AttributeValue {
@@ -33,9 +32,9 @@ extension Optional: AttributeValue where Wrapped: AttributeValue {
     /// `nil`.
     public static var attributeFallback: Self { nil }
     /// The wrapped value's stored form, or NULL.
-    public var storedValue: DatabaseValue { self?.storedValue ?? .null }
+    public var storedValue: StoredValue { self?.storedValue ?? .null }
     /// `nil` for NULL, else the wrapped type's decoding.
-    public init?(storedValue: DatabaseValue) {
+    public init?(storedValue: StoredValue) {
         if storedValue.isNull {
             self = nil
         } else if let wrapped = Wrapped(storedValue: storedValue) {
@@ -52,12 +51,12 @@ extension Bool: AttributeValue {
     /// `false`.
     public static var attributeFallback: Bool { false }
     /// 0 or 1.
-    public var storedValue: DatabaseValue { (self ? 1 : 0).databaseValue }
+    public var storedValue: StoredValue { .integer(self ? 1 : 0) }
     /// Non-zero numbers are `true`.
-    public init?(storedValue: DatabaseValue) {
-        switch storedValue.storage {
-        case .int64(let value): self = value != 0
-        case .double(let value): self = value != 0
+    public init?(storedValue: StoredValue) {
+        switch storedValue {
+        case .integer(let value): self = value != 0
+        case .real(let value): self = value != 0
         default: return nil
         }
     }
@@ -69,12 +68,12 @@ extension Double: AttributeValue {
     /// `0`.
     public static var attributeFallback: Double { 0 }
     /// REAL.
-    public var storedValue: DatabaseValue { (self).databaseValue }
+    public var storedValue: StoredValue { .real(self) }
     /// Reads REAL or INTEGER.
-    public init?(storedValue: DatabaseValue) {
-        switch storedValue.storage {
-        case .double(let value): self = value
-        case .int64(let value): self = Double(value)
+    public init?(storedValue: StoredValue) {
+        switch storedValue {
+        case .real(let value): self = value
+        case .integer(let value): self = Double(value)
         default: return nil
         }
     }
@@ -86,9 +85,9 @@ extension Float: AttributeValue {
     /// `0`.
     public static var attributeFallback: Float { 0 }
     /// REAL.
-    public var storedValue: DatabaseValue { (Double(self)).databaseValue }
+    public var storedValue: StoredValue { .real(Double(self)) }
     /// Reads REAL or INTEGER.
-    public init?(storedValue: DatabaseValue) {
+    public init?(storedValue: StoredValue) {
         guard let double = Double(storedValue: storedValue) else { return nil }
         self = Float(double)
     }
@@ -100,10 +99,10 @@ extension String: AttributeValue {
     /// The empty string.
     public static var attributeFallback: String { "" }
     /// TEXT.
-    public var storedValue: DatabaseValue { (self).databaseValue }
+    public var storedValue: StoredValue { .text(self) }
     /// Reads TEXT.
-    public init?(storedValue: DatabaseValue) {
-        guard case .string(let value) = storedValue.storage else { return nil }
+    public init?(storedValue: StoredValue) {
+        guard case .text(let value) = storedValue else { return nil }
         self = value
     }
 }
@@ -114,10 +113,10 @@ extension Data: AttributeValue {
     /// Empty data.
     public static var attributeFallback: Data { Data() }
     /// BLOB.
-    public var storedValue: DatabaseValue { (self).databaseValue }
+    public var storedValue: StoredValue { .blob(self) }
     /// Reads BLOB.
-    public init?(storedValue: DatabaseValue) {
-        guard case .blob(let value) = storedValue.storage else { return nil }
+    public init?(storedValue: StoredValue) {
+        guard case .blob(let value) = storedValue else { return nil }
         self = value
     }
 }
@@ -128,9 +127,9 @@ extension Date: AttributeValue {
     /// The reference date (2001-01-01 00:00:00 UTC).
     public static var attributeFallback: Date { Date(timeIntervalSinceReferenceDate: 0) }
     /// REAL seconds since the reference date.
-    public var storedValue: DatabaseValue { (timeIntervalSinceReferenceDate).databaseValue }
+    public var storedValue: StoredValue { .real(timeIntervalSinceReferenceDate) }
     /// Reads REAL or INTEGER seconds since the reference date.
-    public init?(storedValue: DatabaseValue) {
+    public init?(storedValue: StoredValue) {
         guard let seconds = Double(storedValue: storedValue) else { return nil }
         self.init(timeIntervalSinceReferenceDate: seconds)
     }
@@ -142,18 +141,18 @@ extension UUID: AttributeValue {
     /// The all-zero UUID.
     public static var attributeFallback: UUID { UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) }
     /// A 16-byte BLOB.
-    public var storedValue: DatabaseValue {
+    public var storedValue: StoredValue {
         let bytes = withUnsafeBytes(of: uuid) { Data($0) }
-        return (bytes).databaseValue
+        return .blob(bytes)
     }
     /// Reads a 16-byte BLOB (or UUID text).
-    public init?(storedValue: DatabaseValue) {
-        switch storedValue.storage {
+    public init?(storedValue: StoredValue) {
+        switch storedValue {
         case .blob(let data) where data.count == 16:
             var value = UUID.attributeFallback.uuid
             withUnsafeMutableBytes(of: &value) { $0.copyBytes(from: data) }
             self.init(uuid: value)
-        case .string(let text):
+        case .text(let text):
             self.init(uuidString: text)
         default:
             return nil
@@ -167,10 +166,10 @@ extension URL: AttributeValue {
     /// `about:blank`.
     public static var attributeFallback: URL { URL(string: "about:blank")! }
     /// The absolute string, as TEXT.
-    public var storedValue: DatabaseValue { (absoluteString).databaseValue }
+    public var storedValue: StoredValue { .text(absoluteString) }
     /// Reads TEXT.
-    public init?(storedValue: DatabaseValue) {
-        guard case .string(let text) = storedValue.storage else { return nil }
+    public init?(storedValue: StoredValue) {
+        guard case .text(let text) = storedValue else { return nil }
         self.init(string: text)
     }
 }
@@ -181,13 +180,13 @@ extension Decimal: AttributeValue {
     /// Zero.
     public static var attributeFallback: Decimal { 0 }
     /// Exact decimal text, so no digit is lost.
-    public var storedValue: DatabaseValue { (description).databaseValue }
+    public var storedValue: StoredValue { .text(description) }
     /// Reads decimal text (or a number).
-    public init?(storedValue: DatabaseValue) {
-        switch storedValue.storage {
-        case .string(let text): self.init(string: text, locale: Locale(identifier: "en_US_POSIX"))
-        case .int64(let value): self.init(value)
-        case .double(let value): self.init(value)
+    public init?(storedValue: StoredValue) {
+        switch storedValue {
+        case .text(let text): self.init(string: text, locale: Locale(identifier: "en_US_POSIX"))
+        case .integer(let value): self.init(value)
+        case .real(let value): self.init(value)
         default: return nil
         }
     }

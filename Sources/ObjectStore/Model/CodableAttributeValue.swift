@@ -1,5 +1,4 @@
 import Foundation
-public import GRDB
 
 /// A `Codable` type stored as JSON in one attribute.
 ///
@@ -22,17 +21,17 @@ extension CodableAttributeValue {
     public static var attributeType: AttributeType { .json }
 
     /// The value encoded as JSON with sorted keys, so equal values store equal bytes.
-    public var storedValue: DatabaseValue {
+    public var storedValue: StoredValue {
         guard let data = try? JSONCoders.encoder.encode(self) else { return .null }
-        return (data).databaseValue
+        return .blob(data)
     }
 
     /// Decodes the JSON, or returns `nil` when it does not fit the type.
-    public init?(storedValue: DatabaseValue) {
+    public init?(storedValue: StoredValue) {
         let data: Data
-        switch storedValue.storage {
+        switch storedValue {
         case .blob(let blob): data = blob
-        case .string(let text): data = Data(text.utf8)
+        case .text(let text): data = Data(text.utf8)
         default: return nil
         }
         guard let value = try? JSONCoders.decoder.decode(Self.self, from: data) else { return nil }

@@ -66,7 +66,7 @@ enum ModelBuilder {
                     decode: declaration.decode
                 ))
                 columnNames.append(declaration.name)
-                defaults.append(declaration.defaultValue ?? .null)
+                defaults.append(declaration.defaultValue?.databaseValue ?? .null)
                 slots.append(.attribute(attributes.count - 1))
             case .relationship(let declaration):
                 slots.append(.relationship(relationshipCount))

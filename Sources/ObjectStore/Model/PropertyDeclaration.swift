@@ -32,9 +32,9 @@ struct AttributeDeclaration {
     var name: String
     var type: AttributeType
     var isOptional: Bool
-    var defaultValue: DatabaseValue?
+    var defaultValue: StoredValue?
     var options: AttributeOptions
-    var decode: @Sendable (DatabaseValue) -> (any Sendable)?
+    var decode: @Sendable (StoredValue) -> (any Sendable)?
 }
 
 struct RelationshipDeclaration {

@@ -1,11 +1,11 @@
-public import GRDB
+import GRDB
 
 // The entry points the property wrappers call. They are `@usableFromInline` so the wrappers'
 // inlinable accessors reach them from the module that declares the entities.
 extension ManagedObject {
     /// The stored value of the attribute with the given wrapper number.
     @usableFromInline
-    final func _storedValue(rawOrdinal: Int) -> DatabaseValue {
+    final func _storedValue(rawOrdinal: Int) -> StoredValue {
         let ordinal = rawOrdinal &- ordinalBase
         guard case .attribute(let index) = entityDescription.slots[ordinal] else { return .null }
         let column = entityDescription.attributes[index].column
@@ -14,14 +14,14 @@ extension ManagedObject {
                 KeyPathRecorder.record(ordinal: ordinal, of: entityDescription)
                 return .null
             }
-            context?.fulfillFault(self)
+            context?.loadFaultNotingFailure(self)
         }
-        return column < values.count ? values[column] : .null
+        return column < values.count ? StoredValue(values[column]) : .null
     }
 
     /// The declared default of the attribute with the given wrapper number (NULL when none).
     @usableFromInline
-    final func _defaultValue(rawOrdinal: Int) -> DatabaseValue {
+    final func _defaultValue(rawOrdinal: Int) -> StoredValue {
         let ordinal = rawOrdinal &- ordinalBase
         guard case .attribute(let index) = entityDescription.slots[ordinal] else { return .null }
         return entityDescription.attributes[index].defaultValue
@@ -29,10 +29,10 @@ extension ManagedObject {
 
     /// Sets the stored value of the attribute with the given wrapper number.
     @usableFromInline
-    final func _setStoredValue(_ value: DatabaseValue, rawOrdinal: Int) {
+    final func _setStoredValue(_ value: StoredValue, rawOrdinal: Int) {
         let ordinal = rawOrdinal &- ordinalBase
         guard case .attribute(let index) = entityDescription.slots[ordinal] else { return }
-        setColumn(entityDescription.attributes[index].column, to: value)
+        setColumn(entityDescription.attributes[index].column, to: value.databaseValue)
     }
 
     /// The object a to-one relationship points at.
@@ -47,7 +47,7 @@ extension ManagedObject {
         }
         let relationship = entityDescription.relationships[index]
         guard let column = relationship.column, let context else { return nil }
-        if state.contains(.fault) { context.fulfillFault(self) }
+        if state.contains(.fault) { context.loadFaultNotingFailure(self) }
         guard case .int64(let key) = values[column].storage else { return nil }
         return context.registeredOrFault(entity: relationship.destinationIndex, key: key)
     }
@@ -86,7 +86,7 @@ extension ManagedObject {
     final func setColumn(_ column: Int, to value: DatabaseValue) {
         if _slowPath(!state.isDisjoint(with: [.fault, .prototype, .reported])) {
             if state.contains(.prototype) { return }
-            if state.contains(.fault) { context?.fulfillFault(self) }
+            if state.contains(.fault) { context?.loadFaultNotingFailure(self) }
         }
         guard column < values.count else { return }
         if !state.contains(.reported) {

@@ -5,7 +5,7 @@ extension ManagedObjectValues {
     /// objects through its context as the context shows them.
     package init(current object: ManagedObject) {
         let context = object.context
-        if object.state.contains(.fault) { context?.fulfillFault(object) }
+        if object.state.contains(.fault) { context?.loadFaultNotingFailure(object) }
         self.init(entity: object.entityDescription, values: object.values, key: object.objectID.key, reader: context)
     }
 
@@ -14,9 +14,9 @@ extension ManagedObjectValues {
     /// yet, which has none.
     package init?(committed object: ManagedObject) {
         let context = object.context
-        if object.state.contains(.fault) { context?.fulfillFault(object) }
+        if object.state.contains(.fault) { context?.loadFaultNotingFailure(object) }
         guard object.state.isDisjoint(with: [.inserted, .goneFromParent]) else { return nil }
-        self.init(entity: object.entityDescription, values: object.snapshot, key: object.objectID.key, reader: context.map(CommittedObjectReader.init))
+        self.init(entity: object.entityDescription, values: object.committedValues, key: object.objectID.key, reader: context.map(CommittedObjectReader.init))
     }
 
     /// The values of `object` that `source` selects (nil when it has none).

@@ -32,7 +32,7 @@ extension ManagedObject {
 
     /// The stored value of a column, faulting the object in if needed.
     package final func storedValue(column: Int) -> DatabaseValue {
-        if state.contains(.fault) { context?.fulfillFault(self) }
+        if state.contains(.fault) { context?.loadFaultNotingFailure(self) }
         return column < values.count ? values[column] : .null
     }
 

@@ -36,8 +36,8 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     }
     final var values: ContiguousArray<DatabaseValue>
     /// The values as last saved to (or read from) the parent; the base of change tracking.
-    final var snapshot: ContiguousArray<DatabaseValue>
-    /// The row version `snapshot` was read at (0 for objects never saved).
+    final var committedValues: ContiguousArray<DatabaseValue>
+    /// The row version `committedValues` were read at (0 for objects never saved).
     final var version: Int64
     /// Columns where a merge brought a stored value while this object kept an unsaved edit
     /// (policy `.error`): the value originally read, so the next save still detects the conflict.
@@ -57,7 +57,7 @@ open class ManagedObject: Hashable, CustomStringConvertible {
         ordinalBase = PropertyOrdinal.current &- construction.entity.slots.count
         contextLink = construction.contextLink
         values = construction.values
-        snapshot = construction.values
+        committedValues = construction.values
         version = construction.version
         state = construction.state
     }
@@ -126,25 +126,38 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     /// Takes values read from (or saved to) the parent as both the current and the saved values.
     final func load(_ values: ContiguousArray<DatabaseValue>, version: Int64) {
         self.values = values
-        snapshot = values
+        committedValues = values
         self.version = version
         conflictBase = [:]
         state.subtract([.fault, .goneFromParent])
     }
 
-    /// The snapshot as originally read, for optimistic locking.
-    final var lockingSnapshot: ContiguousArray<DatabaseValue> {
-        guard !conflictBase.isEmpty else { return snapshot }
-        var result = snapshot
+    /// Drops the unsaved changes: the object shows its committed values again.
+    final func revertToCommittedValues() {
+        values = committedValues
+        conflictBase = [:]
+    }
+
+    /// Leaves the context for good, in `state`. An object the context's next event reports keeps
+    /// what it was shown as, to be reported as gone.
+    final func detach(as state: ObjectState) {
+        self.state = state.union(self.state.intersection([.reported, .wasShown, .unannounced]))
+        context = nil
+    }
+
+    /// The committed values as originally read, for optimistic locking.
+    final var lockingValues: ContiguousArray<DatabaseValue> {
+        guard !conflictBase.isEmpty else { return committedValues }
+        var result = committedValues
         for (column, value) in conflictBase { result[column] = value }
         return result
     }
 
-    /// The columns whose values differ from the snapshot.
+    /// The columns whose values differ from the committed values.
     final func changedColumns() -> [Int] {
         guard !state.contains(.fault) else { return [] }
         var result: [Int] = []
-        for column in values.indices where !StoredValueOrder.isSame(values[column], snapshot[column]) {
+        for column in values.indices where !StoredValueOrder.isSame(values[column], committedValues[column]) {
             result.append(column)
         }
         return result

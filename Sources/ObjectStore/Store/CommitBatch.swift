@@ -12,7 +12,7 @@ struct CommitBatch {
         var entity: EntityDescription
         var key: Int64
         var expectedVersion: Int64
-        var snapshot: ContiguousArray<DatabaseValue>
+        var committedValues: ContiguousArray<DatabaseValue>
         var values: ContiguousArray<DatabaseValue>
         var changedColumns: [Int]
     }
@@ -21,7 +21,7 @@ struct CommitBatch {
         var entity: EntityDescription
         var key: Int64
         var expectedVersion: Int64
-        var snapshot: ContiguousArray<DatabaseValue>
+        var committedValues: ContiguousArray<DatabaseValue>
     }
 
     /// A many-to-many link added or removed, named from the owner side.

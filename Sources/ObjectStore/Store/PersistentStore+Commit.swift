@@ -59,7 +59,7 @@ extension PersistentStore {
             let code = sqlite3_bind_int64(sqlite, 1, delete.key)
             return code == SQLITE_OK ? sqlite3_bind_int64(sqlite, 2, delete.expectedVersion) : code
         }
-        if changed > 0 { return .deleted(before: delete.snapshot) }
+        if changed > 0 { return .deleted(before: delete.committedValues) }
         guard let current = try row(entity: delete.entity, key: delete.key, db: db) else { return .alreadyGone }
         switch policy {
         case .error:
@@ -77,9 +77,9 @@ extension PersistentStore {
     private func apply(_ update: CommitBatch.Update, db: Database, policy: MergePolicy, generation: Int64, conflicts: inout [SaveConflict]) throws -> CommitOutcome.UpdateResult {
         let entity = update.entity
         if try write(columns: update.changedColumns, of: update, version: update.expectedVersion, db: db) {
-            var after = update.snapshot
+            var after = update.committedValues
             for column in update.changedColumns { after[column] = update.values[column] }
-            return .written(before: update.snapshot, after: after, columns: update.changedColumns, version: update.expectedVersion + 1)
+            return .written(before: update.committedValues, after: after, columns: update.changedColumns, version: update.expectedVersion + 1)
         }
         guard let current = try row(entity: entity, key: update.key, db: db) else {
             switch policy {
@@ -94,7 +94,7 @@ extension PersistentStore {
                 return .deletedElsewhere
             }
         }
-        let conflicting = update.changedColumns.filter { !StoredValueOrder.isSame(current.values[$0], update.snapshot[$0]) }
+        let conflicting = update.changedColumns.filter { !StoredValueOrder.isSame(current.values[$0], update.committedValues[$0]) }
         var columns = update.changedColumns
         if !conflicting.isEmpty {
             switch policy {

@@ -52,7 +52,7 @@ final class PersistentStore: Sendable {
         do {
             switch description.location {
             case .file(let url):
-                try StoreFileCheck.check(url, createsDirectory: description.createsMissingDirectory)
+                try StoreFileCheck.check(url, createsDirectory: description.createsMissingDirectory, busyTimeout: description.busyTimeout)
                 configuration.prepareDatabase { db in
                     try db.execute(sql: "PRAGMA synchronous = NORMAL")
                 }

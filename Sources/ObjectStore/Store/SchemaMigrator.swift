@@ -107,7 +107,7 @@ enum SchemaMigrator {
                 }
                 try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN \(SQL.quote(attribute.name)) \(attribute.type.sqlType)")
                 if !attribute.defaultValue.isNull {
-                    try db.execute(sql: "UPDATE \(table) SET \(SQL.quote(attribute.name)) = ?", arguments: [attribute.defaultValue])
+                    try db.execute(sql: "UPDATE \(table) SET \(SQL.quote(attribute.name)) = ?", arguments: [attribute.defaultValue.databaseValue])
                 }
             }
             for relationship in entity.relationships where relationship.column != nil && !existing.contains(relationship.name) {

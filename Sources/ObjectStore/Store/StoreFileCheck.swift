@@ -10,8 +10,10 @@ enum StoreFileCheck {
     /// is empty or carries the store's metadata (``StoreMetadata``).
     ///
     /// An existing database is read through a read-only connection; when no write-ahead log is
-    /// beside it, an immutable one, which takes no lock and creates no file beside it.
-    static func check(_ url: URL, createsDirectory: Bool) throws(ObjectStoreError) {
+    /// beside it, an immutable one, which takes no lock and creates no file beside it. A
+    /// connection of another process or container that holds a lock is waited for up to
+    /// `busyTimeout` seconds, as the store's own connection would.
+    static func check(_ url: URL, createsDirectory: Bool, busyTimeout: Double) throws(ObjectStoreError) {
         let path = url.path
         let directory = url.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
@@ -47,11 +49,11 @@ enum StoreFileCheck {
         // stopped before a checkpoint): read through the log, with SQLite's locks. Without one,
         // nothing else is using the file, and an immutable read leaves no trace.
         let inUse = FileManager.default.fileExists(atPath: path + "-wal")
-        _ = try read(path, immutable: !inUse).isEmpty(path: path)
+        _ = try read(path, immutable: !inUse, busyTimeout: busyTimeout).isEmpty(path: path)
     }
 
     /// The schema names and metadata of the database at `path`, read without writing.
-    private static func read(_ path: String, immutable: Bool) throws(ObjectStoreError) -> StoreMetadata {
+    private static func read(_ path: String, immutable: Bool, busyTimeout: Double) throws(ObjectStoreError) -> StoreMetadata {
         let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
         let uri = "file:\(encoded)?\(immutable ? "immutable=1" : "mode=ro")"
         var connection: OpaquePointer?
@@ -59,7 +61,10 @@ enum StoreFileCheck {
         guard sqlite3_open_v2(uri, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil) == SQLITE_OK, let connection else {
             throw .cannotOpenStore(path: path, reason: connection.map { String(cString: sqlite3_errmsg($0)) } ?? "SQLite cannot open it")
         }
+        sqlite3_busy_timeout(connection, Int32(clamping: Int((busyTimeout * 1000).rounded())))
         guard let names = rows(StoreMetadata.schemaQuery, connection)?.map({ $0[0] ?? "" }) else {
+            let code = sqlite3_errcode(connection) & 0xFF
+            if code == SQLITE_BUSY || code == SQLITE_LOCKED { throw .databaseLocked(path: path, timeoutSeconds: busyTimeout) }
             throw .notADatabase(path: path, reason: String(cString: sqlite3_errmsg(connection)))
         }
         var values: [String: String]?

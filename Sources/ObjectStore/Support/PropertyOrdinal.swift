@@ -1,5 +1,3 @@
-public import GRDB
-
 internal import ObjectStoreThreadLocal
 
 /// Numbers the persistent-property wrappers in the order they are constructed, per thread.
@@ -55,7 +53,7 @@ enum PropertyOrdinal {
     /// Numbers an attribute wrapper; while a prototype is built, also records its default and
     /// options (ordinary objects skip computing them, so wrappers only store their number).
     @usableFromInline
-    static func nextAttribute(default value: @autoclosure () -> DatabaseValue?, options: AttributeOptions) -> Int {
+    static func nextAttribute(default value: @autoclosure () -> StoredValue?, options: AttributeOptions) -> Int {
         let (ordinal, recording) = nextAndRecording()
         if recording, let recorder { recorder.attributes[ordinal] = (value(), options) }
         return ordinal
@@ -72,6 +70,6 @@ enum PropertyOrdinal {
 
 /// What the wrappers of a prototype declared, by wrapper number.
 final class DeclarationRecorder {
-    var attributes: [Int: (defaultValue: DatabaseValue?, options: AttributeOptions)] = [:]
+    var attributes: [Int: (defaultValue: StoredValue?, options: AttributeOptions)] = [:]
     var relationships: [Int: (deleteRule: DeleteRule, inverse: SendableKeyPath?, isOptional: Bool)] = [:]
 }

@@ -339,25 +339,25 @@ struct PredicateBinder {
         case (.number, .double(let number)):
             return number.isNaN ? .null : number.databaseValue
         case (.date, .date(let date)):
-            return date.timeIntervalSinceReferenceDate.isNaN ? .null : date.storedValue
+            return date.timeIntervalSinceReferenceDate.isNaN ? .null : date.storedValue.databaseValue
         case (.text, .string(let text)):
             return text.databaseValue
         case (.decimal, .decimal(let decimal)):
-            return decimal.storedValue
+            return decimal.storedValue.databaseValue
         case (.decimal, .integer(let number)):
-            return Decimal(number).storedValue
+            return Decimal(number).storedValue.databaseValue
         case (.decimal, .double(let number)):
             if number.isNaN { return .null }
             switch DecimalConstant(number) {
             case .exact(let decimal):
-                return decimal.storedValue
+                return decimal.storedValue.databaseValue
             case .beyond:
                 throw mismatch("\(number) lies beyond every decimal; compare with <, <=, >, >=, == or !=")
             case .inexact:
                 throw mismatch("Decimal cannot hold \(number) exactly (it keeps 38 digits, exponents from -128 to 127); pass a Decimal")
             }
         case (.uuid, .uuid(let uuid)):
-            return uuid.storedValue
+            return uuid.storedValue.databaseValue
         case (.bytes, .data(let data)):
             return data.databaseValue
         case (.object(let entity), .objectID(let id)):
