@@ -52,7 +52,7 @@ extension ManagedObjectContext {
             keysByEntity[id.entity.index, default: []].append(id.key)
         }
         for (index, keys) in keysByEntity {
-            _ = materializeObjects(entity: core.model.entities[index], keys: keys)
+            _ = objectsNotingFailure(entity: core.model.entities[index], keys: keys)
         }
     }
 }
