@@ -1,6 +1,6 @@
 public import ObjectStore
 
-/// A fetched results controller whose items are identified by ``ObjectID``: Core Data's
+/// A fetched results controller whose items are identified by `ObjectID`: Core Data's
 /// `NSFetchedResultsController`, typed.
 ///
 /// ```swift
@@ -16,7 +16,7 @@ public typealias FetchedResultsController<ResultType: ManagedObject> = Identifie
 
 extension IdentifiedFetchedResultsController where ItemIdentifierType == ObjectID {
     /// A controller over the results of `fetchRequest` in `managedObjectContext`, items
-    /// identified by ``ObjectID``, sections named by the key at `sectionNameKeyPath` (dotted
+    /// identified by `ObjectID`, sections named by the key at `sectionNameKeyPath` (dotted
     /// through to-one relationships: `"sport.name"`).
     ///
     /// Nothing is fetched until ``performFetch()``, which reports a request that cannot be used.
@@ -32,7 +32,7 @@ extension IdentifiedFetchedResultsController where ItemIdentifierType == ObjectI
         self.init(fetchRequest: fetchRequest, managedObjectContext: managedObjectContext, sectionKey: sectionNameKeyPath.map { FetchKeyPath($0) }, identity: .objectID, cacheName: cacheName)
     }
 
-    /// A controller with items identified by ``ObjectID`` and sections named by the key at a
+    /// A controller with items identified by `ObjectID` and sections named by the key at a
     /// Swift key path, through to-one relationships (`\Event.sport?.name`).
     public convenience init<SectionValue>(fetchRequest: FetchRequest<ResultType>, managedObjectContext: ManagedObjectContext, sectionKeyPath: KeyPath<ResultType, SectionValue>, cacheName: String? = nil) {
         self.init(fetchRequest: fetchRequest, managedObjectContext: managedObjectContext, sectionKey: FetchKeyPath(sectionKeyPath), identity: .objectID, cacheName: cacheName)

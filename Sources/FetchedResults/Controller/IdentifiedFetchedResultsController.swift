@@ -6,7 +6,7 @@ public import ObjectStore
 /// grouped into sections, kept up to date as the context changes, and delivered as typed
 /// snapshots with the batch update from the previous delivery.
 ///
-/// ``FetchedResultsController`` names the common case, items identified by ``ObjectID``; this
+/// ``FetchedResultsController`` names the common case, items identified by `ObjectID`; this
 /// type also identifies items by any `Hashable & Sendable` attribute (a UUID, a server id), so
 /// identity survives anything:
 ///
@@ -36,7 +36,7 @@ public import ObjectStore
 /// objects of the fetched entity costs O(*k* log *n*) comparisons and the snapshot edits, never a
 /// refetch. Three kinds of change re-read the results' keys instead (one query, no objects): a
 /// change to a related object the request reads through a relationship (`sport.name`), any
-/// change while the request has a ``FetchRequest/fetchLimit`` or ``FetchRequest/fetchOffset``
+/// change while the request has a `FetchRequest.fetchLimit` or `fetchOffset`
 /// (so the window holds), and a context reset.
 ///
 /// ## Topics

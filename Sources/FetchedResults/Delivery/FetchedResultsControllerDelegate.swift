@@ -13,8 +13,10 @@ public import ObjectStore
 /// comes through ``controller(_:didChangeContentWith:)`` only. Every method has a default that
 /// does nothing.
 ///
+/// A main-actor model of a view-context controller conforms on the main actor:
+///
 /// ```swift
-/// final class EventsList: FetchedResultsControllerDelegate {
+/// @MainActor final class EventsList: @MainActor FetchedResultsControllerDelegate {
 ///     func controller(_ controller: FetchedResultsController<Event>, didChangeContentWith delivery: FetchedResultsDelivery<ObjectID>) {
 ///         dataSource.apply(delivery.snapshot, using: delivery.batchUpdate, from: shown)
 ///     }
