@@ -6,6 +6,8 @@ extension IdentifiedFetchedResultsController {
     static var prefetchRadius: Int { 20 }
 
     /// The results' object IDs in order; nil before ``performFetch()``. Materialises nothing.
+    ///
+    /// - Complexity: O(*n*): an array is built on each call.
     public var fetchedObjectIDs: [ObjectID]? {
         guard compiled != nil else { return nil }
         return results.sections.flatMap { $0.entries.map(\.objectID) }
@@ -23,6 +25,8 @@ extension IdentifiedFetchedResultsController {
 
     /// The sections of the results, in order; nil before ``performFetch()``. Without a section key
     /// path there is one section named `""` (none when the results are empty).
+    ///
+    /// - Complexity: O(*n*) to list every section's object IDs; no object is materialised.
     public var sections: [FetchedResultsSectionInfo<ResultType>]? {
         guard compiled != nil else { return nil }
         return results.sections.map { section in
