@@ -135,6 +135,5 @@ final class WorkerState: @unchecked Sendable {
             }
             #expect(disagreements == 0, "\(context.identifier) disagrees with the store")
         }
-        print("concurrency: \(saved.values.count) saves, \(conflicts.values.count) conflicts reported as errors")
     }
 }
