@@ -1,152 +1,43 @@
-/// The snapshot's index from item identifier to location: an open-addressing hash table with
-/// linear probing.
+/// The flat part of the item index: an open-addressing hash table with linear probing from item
+/// identifier to ``ItemSlot``.
 ///
-/// Each bucket holds the key next to its location, so a successful lookup usually touches one
-/// cache line (a `Dictionary` keeps keys, values and its occupancy bitmap apart). Deletion shifts
-/// later entries back instead of leaving tombstones. Fixed-width integer keys are hashed with a
-/// cheap seeded mixer; other keys with their own `Hashable` implementation, once per operation.
+/// Each bucket holds the key next to its slot (16 bytes for 8- and 12-byte keys), so a lookup
+/// usually touches one cache line. The bucket count is any number (a hash picks its bucket by a
+/// multiply-shift, not a mask), so a table built for *n* keys takes 5*n*/3 buckets (at most 60%
+/// full, which keeps probe runs short), not the next power of two. Deletion shifts later entries
+/// back instead of leaving tombstones.
 ///
-/// Copy-on-write value semantics: copies share storage until one of them changes.
+/// The table is a class shared by snapshot copies; it is changed in place only while one
+/// snapshot holds it (``ItemIndex`` decides). Every method takes the key's hash, computed once
+/// by the caller with ``itemTableHash(_:)``.
 @usableFromInline
-struct ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
-    // Storage is never mutated while shared (every mutation first makes it unique), so sharing
-    // it across threads is safe.
-    @usableFromInline var storage: ItemTableStorage<Key>?
-
-    @inlinable
-    init() {
-        storage = nil
-    }
-
-    @inlinable
-    var count: Int { storage?.count ?? 0 }
-
-    @inlinable
-    subscript(key: Key) -> ItemLocation? {
-        guard let storage else { return nil }
-        let bucket = storage.find(key)
-        return bucket < 0 ? nil : storage.location(at: bucket)
-    }
-
-    /// Adds `key` at `location` unless it is present; returns whether it was added.
-    @inlinable
-    mutating func insertNew(_ key: Key, at location: ItemLocation) -> Bool {
-        if !isKnownUniquelyReferenced(&storage) || storage.unsafelyUnwrapped.isFull {
-            makeUniqueAndReserve(count + 1)
-        }
-        return storage.unsafelyUnwrapped.insertNew(key, at: location)
-    }
-
-    /// Removes `key`, returning its location if it was present.
-    @inlinable
-    mutating func remove(_ key: Key) -> ItemLocation? {
-        guard storage != nil else { return nil }
-        makeUnique()
-        return storage.unsafelyUnwrapped.remove(key)
-    }
-
-    /// Moves a present `key` to `location`.
-    @inlinable
-    mutating func update(_ key: Key, to location: ItemLocation) {
-        makeUnique()
-        let storage = storage.unsafelyUnwrapped
-        let bucket = storage.find(key)
-        precondition(bucket >= 0, "internal error: item \(key) missing from the snapshot index")
-        storage.setLocation(location, at: bucket)
-    }
-
-    /// Rewrites the offsets of present keys `keys[offsets]` to their index in `keys`, all in
-    /// section `sectionKey`.
-    @inlinable
-    mutating func renumber(_ keys: [Key], _ offsets: Range<Int>, inSection sectionKey: UInt32) {
-        guard !offsets.isEmpty else { return }
-        makeUnique()
-        let storage = storage.unsafelyUnwrapped
-        for offset in offsets {
-            let bucket = storage.find(keys[offset])
-            precondition(bucket >= 0, "internal error: item \(keys[offset]) missing from the snapshot index")
-            storage.setLocation(ItemLocation(sectionKey: sectionKey, offset: offset), at: bucket)
-        }
-    }
-
-    @inlinable
-    mutating func reserveCapacity(_ capacity: Int) {
-        makeUniqueAndReserve(capacity)
-    }
-
-    /// Gives this table its own storage, keeping room for `capacity` entries. A copy that has
-    /// to be made anyway also sheds the buckets of entries removed since the table last grew.
-    @inlinable
-    mutating func makeUnique(keepingCapacity capacity: Int = 0) {
-        if !isKnownUniquelyReferenced(&storage), let shared = storage {
-            let fitting = ItemTableStorage<Key>.bucketCount(forCapacity: max(capacity, shared.count))
-            storage = shared.copy(bucketCount: fitting * 4 <= shared.bucketCount ? fitting : shared.bucketCount)
-        }
-    }
-
-    @inlinable
-    mutating func makeUniqueAndReserve(_ capacity: Int) {
-        let needed = ItemTableStorage<Key>.bucketCount(forCapacity: capacity)
-        // Read the size without keeping a reference, which would defeat the uniqueness check.
-        guard let current = storage?.bucketCount else {
-            storage = ItemTableStorage(bucketCount: needed)
-            return
-        }
-        if needed > current {
-            if isKnownUniquelyReferenced(&storage) {
-                storage = storage.unsafelyUnwrapped.moved(toBucketCount: needed)
-            } else {
-                storage = storage.unsafelyUnwrapped.copy(bucketCount: needed)
-            }
-        } else {
-            makeUnique(keepingCapacity: capacity)
-        }
-    }
-
-    /// Calls `body` with every key and location, in no particular order.
-    @inlinable
-    func forEach(_ body: (Key, ItemLocation) -> Void) {
-        guard let storage else { return }
-        for bucket in 0..<storage.bucketCount where storage.isOccupied(bucket) {
-            body(storage.key(at: bucket), storage.location(at: bucket))
-        }
-    }
-}
-
-/// The buckets of an ``ItemTable``: raw memory holding, per bucket, a location whose section key
-/// is `UInt32.max` when the bucket is empty, followed by a key, initialized only when the bucket
-/// is occupied.
-@usableFromInline
-final class ItemTableStorage<Key: Hashable & Sendable> {
+final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
+    // Never changed while shared (see ItemIndex), so sharing it across threads is safe.
     @usableFromInline let buckets: UnsafeMutableRawPointer
     @usableFromInline let bucketCount: Int
-    @usableFromInline let seed: Int
-    @usableFromInline var count: Int
+    @exclusivity(unchecked) @usableFromInline var count: Int
 
-    @inlinable static var alignment: Int { max(MemoryLayout<Key>.alignment, MemoryLayout<ItemLocation>.alignment) }
-    @inlinable static var keyOffset: Int { roundedUp(MemoryLayout<ItemLocation>.size, to: MemoryLayout<Key>.alignment) }
-    @inlinable static var stride: Int { roundedUp(keyOffset + MemoryLayout<Key>.size, to: alignment) }
-    @inlinable static var emptyLocation: ItemLocation { ItemLocation(sectionKey: .max, offset: 0) }
+    @inlinable static var alignment: Int { max(MemoryLayout<Key>.alignment, MemoryLayout<UInt32>.alignment) }
+    @inlinable static var slotOffset: Int { roundedUp(MemoryLayout<Key>.size, to: MemoryLayout<UInt32>.alignment) }
+    @inlinable static var stride: Int { roundedUp(slotOffset + MemoryLayout<UInt32>.size, to: alignment) }
 
-    /// The bucket count (a power of two) that keeps `capacity` entries at most 3/4 full.
+    /// The bucket count that keeps `capacity` entries at most 60% full.
     @inlinable
     static func bucketCount(forCapacity capacity: Int) -> Int {
-        var buckets = 8
-        while buckets - buckets / 4 < capacity { buckets &*= 2 }
-        return buckets
+        max(8, capacity + capacity * 2 / 3 + 1)
     }
 
+    /// How many entries fit before the table is more than 60% full.
     @inlinable
-    init(bucketCount: Int, seed: Int = itemTableSeed) {
+    var capacity: Int { bucketCount * 3 / 5 }
+
+    @inlinable
+    init(bucketCount: Int) {
         self.bucketCount = bucketCount
-        self.seed = seed
-        self.count = 0
-        buckets = UnsafeMutableRawPointer.allocate(
-            byteCount: bucketCount * Self.stride,
-            alignment: Self.alignment
-        )
+        count = 0
+        buckets = UnsafeMutableRawPointer.allocate(byteCount: bucketCount * Self.stride, alignment: Self.alignment)
         for bucket in 0..<bucketCount {
-            (buckets + bucket * Self.stride).storeBytes(of: Self.emptyLocation, as: ItemLocation.self)
+            (buckets + bucket * Self.stride + Self.slotOffset).storeBytes(of: ItemSlot.none.rawValue, as: UInt32.self)
         }
     }
 
@@ -162,26 +53,22 @@ final class ItemTableStorage<Key: Hashable & Sendable> {
 
     @inlinable
     func keyPointer(_ bucket: Int) -> UnsafeMutablePointer<Key> {
-        (buckets + bucket * Self.stride + Self.keyOffset).assumingMemoryBound(to: Key.self)
+        (buckets + bucket * Self.stride).assumingMemoryBound(to: Key.self)
     }
 
     @inlinable
-    func location(at bucket: Int) -> ItemLocation {
-        (buckets + bucket * Self.stride).load(as: ItemLocation.self)
+    func slot(at bucket: Int) -> ItemSlot {
+        ItemSlot(rawValue: (buckets + bucket * Self.stride + Self.slotOffset).load(as: UInt32.self))
     }
 
     @inlinable
-    func setLocation(_ location: ItemLocation, at bucket: Int) {
-        (buckets + bucket * Self.stride).storeBytes(of: location, as: ItemLocation.self)
+    func setSlot(_ slot: ItemSlot, at bucket: Int) {
+        (buckets + bucket * Self.stride + Self.slotOffset).storeBytes(of: slot.rawValue, as: UInt32.self)
     }
-
-    /// Whether one more entry would exceed the 3/4 load limit.
-    @inlinable
-    var isFull: Bool { count >= bucketCount - bucketCount / 4 }
 
     @inlinable
     func isOccupied(_ bucket: Int) -> Bool {
-        location(at: bucket).sectionKey != .max
+        slot(at: bucket) != .none
     }
 
     @inlinable
@@ -189,119 +76,117 @@ final class ItemTableStorage<Key: Hashable & Sendable> {
         keyPointer(bucket).pointee
     }
 
+    /// The bucket a hash starts probing from.
     @inlinable
-    func idealBucket(_ key: Key) -> Int {
-        itemTableHash(key, seed: seed) & (bucketCount &- 1)
+    func idealBucket(_ hash: Int) -> Int {
+        Int(truncatingIfNeeded: UInt64(UInt(bitPattern: hash)).multipliedFullWidth(by: UInt64(bucketCount)).high)
+    }
+
+    @inlinable
+    func next(_ bucket: Int) -> Int {
+        bucket &+ 1 == bucketCount ? 0 : bucket &+ 1
     }
 
     /// The bucket holding `key`, or -1.
     @inlinable
-    func find(_ key: Key) -> Int {
-        let mask = bucketCount &- 1
-        var bucket = idealBucket(key)
+    func find(_ key: Key, hash: Int) -> Int {
+        var bucket = idealBucket(hash)
         while isOccupied(bucket) {
             if keyPointer(bucket).pointee == key { return bucket }
-            bucket = (bucket &+ 1) & mask
+            bucket = next(bucket)
         }
         return -1
     }
 
-    /// Adds `key` unless present; the caller guarantees room for one more entry.
+    /// Adds `key` unless present; returns whether it was added. The caller guarantees room.
     @inlinable
-    func insertNew(_ key: Key, at location: ItemLocation) -> Bool {
-        let mask = bucketCount &- 1
-        var bucket = idealBucket(key)
+    func insertNew(_ key: Key, hash: Int, slot: ItemSlot) -> Bool {
+        var bucket = idealBucket(hash)
         while isOccupied(bucket) {
             if keyPointer(bucket).pointee == key { return false }
-            bucket = (bucket &+ 1) & mask
+            bucket = next(bucket)
         }
-        (buckets + bucket * Self.stride + Self.keyOffset).initializeMemory(as: Key.self, to: key)
-        setLocation(location, at: bucket)
+        keyPointer(bucket).initialize(to: key)
+        setSlot(slot, at: bucket)
         count &+= 1
         return true
     }
 
+    /// Adds a key known to be absent. The caller guarantees room.
     @inlinable
-    func remove(_ key: Key) -> ItemLocation? {
-        let found = find(key)
+    func place(_ key: consuming Key, hash: Int, slot: ItemSlot) {
+        var bucket = idealBucket(hash)
+        while isOccupied(bucket) { bucket = next(bucket) }
+        keyPointer(bucket).initialize(to: key)
+        setSlot(slot, at: bucket)
+        count &+= 1
+    }
+
+    /// Removes `key`, returning its slot if it was present.
+    @inlinable
+    func remove(_ key: Key, hash: Int) -> ItemSlot? {
+        let found = find(key, hash: hash)
         guard found >= 0 else { return nil }
-        let removed = location(at: found)
+        let removed = slot(at: found)
         keyPointer(found).deinitialize(count: 1)
         count &-= 1
         // Backward-shift deletion: pull back every later entry of the run that may sit in the hole.
-        let mask = bucketCount &- 1
         var hole = found
-        var next = (hole &+ 1) & mask
-        while isOccupied(next) {
-            let ideal = idealBucket(keyPointer(next).pointee)
-            // The entry at `next` may move into `hole` unless its ideal bucket lies cyclically in (hole, next].
-            if (next &- ideal) & mask >= (next &- hole) & mask {
-                keyPointer(hole).moveInitialize(from: keyPointer(next), count: 1)
-                setLocation(location(at: next), at: hole)
-                hole = next
+        var bucket = next(hole)
+        while isOccupied(bucket) {
+            let ideal = idealBucket(itemTableHash(keyPointer(bucket).pointee))
+            // The entry may move into the hole unless its ideal bucket lies cyclically in (hole, bucket].
+            if cyclicDistance(ideal, bucket) >= cyclicDistance(hole, bucket) {
+                keyPointer(hole).moveInitialize(from: keyPointer(bucket), count: 1)
+                setSlot(slot(at: bucket), at: hole)
+                hole = bucket
             }
-            next = (next &+ 1) & mask
+            bucket = next(bucket)
         }
-        setLocation(Self.emptyLocation, at: hole)
+        setSlot(.none, at: hole)
         return removed
     }
 
-    /// A copy with `bucketCount` buckets, enough for this table's entries. At the same size,
-    /// buckets are copied in place, without hashing.
+    /// How many steps forward from `from` reach `to`, wrapping around.
     @inlinable
-    func copy(bucketCount newCount: Int) -> ItemTableStorage {
-        let copy = ItemTableStorage(bucketCount: newCount, seed: seed)
-        if newCount == bucketCount {
-            if _isPOD(Key.self) {
-                copy.buckets.copyMemory(from: buckets, byteCount: bucketCount * Self.stride)
-            } else {
-                for bucket in 0..<bucketCount where isOccupied(bucket) {
-                    (copy.buckets + bucket * Self.stride + Self.keyOffset).initializeMemory(as: Key.self, to: keyPointer(bucket).pointee)
-                    copy.setLocation(location(at: bucket), at: bucket)
-                }
-            }
-            copy.count = count
-            return copy
-        }
-        for bucket in 0..<bucketCount where isOccupied(bucket) {
-            copy.place(keyPointer(bucket).pointee, location(at: bucket))
-        }
-        return copy
+    func cyclicDistance(_ from: Int, _ to: Int) -> Int {
+        to >= from ? to &- from : to &+ bucketCount &- from
     }
 
-    /// A larger table holding this table's entries, which are moved out: this table is left empty.
+    /// A larger table holding this table's entries, which are moved out: this table is left
+    /// empty. Only for a table no one else holds.
     @inlinable
-    func moved(toBucketCount newCount: Int) -> ItemTableStorage {
-        let larger = ItemTableStorage(bucketCount: newCount, seed: seed)
+    func moved(toBucketCount newCount: Int) -> ItemTable {
+        let larger = ItemTable(bucketCount: newCount)
         for bucket in 0..<bucketCount where isOccupied(bucket) {
-            larger.place(keyPointer(bucket).move(), location(at: bucket))
-            setLocation(Self.emptyLocation, at: bucket)
+            let key = keyPointer(bucket).move()
+            larger.place(key, hash: itemTableHash(key), slot: slot(at: bucket))
+            setSlot(.none, at: bucket)
         }
         count = 0
         return larger
     }
 
-    /// Adds a key known to be absent.
+    /// Calls `body` with every key and slot, in no particular order.
     @inlinable
-    func place(_ key: consuming Key, _ location: ItemLocation) {
-        let mask = bucketCount &- 1
-        var bucket = idealBucket(key)
-        while isOccupied(bucket) { bucket = (bucket &+ 1) & mask }
-        (buckets + bucket * Self.stride + Self.keyOffset).initializeMemory(as: Key.self, to: key)
-        setLocation(location, at: bucket)
-        count &+= 1
+    func forEach(_ body: (Key, ItemSlot) -> Void) {
+        for bucket in 0..<bucketCount where isOccupied(bucket) {
+            body(keyPointer(bucket).pointee, slot(at: bucket))
+        }
     }
 }
 
-/// The process-wide hash seed of item tables.
+/// The process-wide hash seed of item indexes.
 @usableFromInline
 let itemTableSeed: Int = Int.random(in: .min ... .max)
 
-/// Hashes a key for an item table: a seeded integer mixer for fixed-width integers (the common
-/// identifier types), the key's own `Hashable` implementation otherwise.
+/// Hashes a key for the item index: a seeded integer mixer for fixed-width integers (the common
+/// identifier types), the key's own `Hashable` implementation otherwise (a type can make that
+/// cheap by implementing `_rawHashValue(seed:)`, as the standard library's integers do).
 @inlinable
 @inline(__always)
-func itemTableHash<Key: Hashable>(_ key: Key, seed: Int) -> Int {
+func itemTableHash<Key: Hashable>(_ key: Key) -> Int {
+    let seed = itemTableSeed
     if Key.self == Int.self { return mixBits(UInt64(bitPattern: Int64(unsafeBitCast(key, to: Int.self))), seed) }
     if Key.self == Int64.self { return mixBits(UInt64(bitPattern: unsafeBitCast(key, to: Int64.self)), seed) }
     if Key.self == UInt64.self { return mixBits(unsafeBitCast(key, to: UInt64.self), seed) }
