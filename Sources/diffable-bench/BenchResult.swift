@@ -23,6 +23,7 @@ struct BenchResult {
         fields.append(("baseline_ms", baselineMilliseconds.map(number) ?? "null"))
         if let floorMilliseconds { fields.append(("floor_ms", number(floorMilliseconds))) }
         if let bytesPerItem { fields.append(("bytes_per_item", number(bytesPerItem))) }
+        if BenchClock.measuresCPUTime { fields.append(("clock", quoted("thread-cpu"))) }
         if let note { fields.append(("note", quoted(note))) }
         return "{" + fields.map { "\(quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
     }

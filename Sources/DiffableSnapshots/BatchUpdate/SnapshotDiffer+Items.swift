@@ -16,32 +16,53 @@ extension SnapshotDiffer {
     mutating func matchItems(of section: inout SectionWork) {
         let index = old.storage.index
         let ownOldPosition = section.oldPosition
-        for run in section.singleRuns {
-            var unit = run.firstUnit
-            for rank in run.ranks {
-                defer { unit &+= 1 }
-                let item = run.leaf.item(atRank: rank)
-                guard let slot = index.find(item, hash: ItemIndex<ItemIdentifierType>.hash(item)),
-                    let record = oldLeafRecord(slot.leaf)
-                else { continue }
-                let source = oldLeaves[record]
-                let leafRank = source.leaf.rank(ofSlot: slot.slot)
-                let offset = source.start &+ leafRank
-                // Only old items of a middle are still to be matched; the rest are kept.
-                guard offset >= oldMiddleStart[source.oldPosition], offset < oldMiddleEnd[source.oldPosition] else { continue }
-                if source.oldPosition == ownOldPosition {
-                    section.codes[unit] = Int32(truncatingIfNeeded: offset)
-                } else if oldSurvivor[source.oldPosition] >= 0 {
-                    section.codes[unit] = Int32(truncatingIfNeeded: -2 &- section.crossSources.count)
-                    section.crossSources.append(ItemPath(section: source.oldPosition, item: offset))
-                } else {
-                    continue
+        let batch = ItemTable<ItemIdentifierType>.batch
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * batch) { scratch in
+            let hashes = UnsafeMutableBufferPointer(rebasing: scratch[0..<batch])
+            let ideals = UnsafeMutableBufferPointer(rebasing: scratch[batch...])
+            for run in section.singleRuns {
+                run.leaf.items.withUnsafeBufferPointer { items in
+                    var rank = run.ranks.lowerBound
+                    while rank < run.ranks.upperBound {
+                        let count = min(batch, run.ranks.upperBound &- rank)
+                        for offset in 0..<count { hashes[offset] = itemTableHash(items[rank &+ offset]) }
+                        index.table?.touch(hashes, ideals, count: count)
+                        for offset in 0..<count {
+                            let unit = run.firstUnit &+ (rank &- run.ranks.lowerBound) &+ offset
+                            matchItem(items[rank &+ offset], hash: hashes[offset], unit: unit, index: index, ownOldPosition: ownOldPosition, section: &section)
+                        }
+                        rank &+= count
+                    }
                 }
-                let flag = source.flagBase &+ leafRank
-                section.flags[unit] = Int32(truncatingIfNeeded: flag)
-                oldMatched[flag] = true
             }
         }
+    }
+
+    /// Looks one new single item up in the old snapshot and records where it comes from.
+    @inlinable
+    @inline(__always)
+    mutating func matchItem(
+        _ item: ItemIdentifierType, hash: Int, unit: Int, index: ItemIndex<ItemIdentifierType>,
+        ownOldPosition: Int, section: inout SectionWork
+    ) {
+        guard let slot = index.find(item, hash: hash), let record = oldLeafRecord(slot.leaf) else { return }
+        let source = oldLeafPlaces[record]
+        let leafRank = source.rankTable < 0 ? slot.slot : Int(oldRankTables[Int(source.rankTable) &+ slot.slot])
+        let offset = source.start &+ leafRank
+        let oldPosition = Int(source.oldPosition)
+        // Only old items of a middle are still to be matched; the rest are kept.
+        guard offset >= oldMiddleStart[oldPosition], offset < oldMiddleEnd[oldPosition] else { return }
+        if oldPosition == ownOldPosition {
+            section.codes[unit] = Int32(truncatingIfNeeded: offset)
+        } else if oldSurvivor[oldPosition] >= 0 {
+            section.codes[unit] = Int32(truncatingIfNeeded: -2 &- section.crossSources.count)
+            section.crossSources.append(ItemPath(section: oldPosition, item: offset))
+        } else {
+            return
+        }
+        let flag = source.flagBase &+ leafRank
+        section.flags[unit] = Int32(truncatingIfNeeded: flag)
+        oldMatched[flag] = true
     }
 
     /// Decides, per section, which units stay and which move.

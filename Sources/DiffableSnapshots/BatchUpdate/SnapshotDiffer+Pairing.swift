@@ -25,6 +25,25 @@ extension SnapshotDiffer {
         }
     }
 
+    /// Where an old leaf of `oldLeaves` is, without the leaf: what matching needs per item.
+    @usableFromInline
+    struct OldLeafPlace {
+        @usableFromInline let start: Int
+        @usableFromInline let flagBase: Int
+        @usableFromInline let oldPosition: Int32
+        /// Where the leaf's offsets by slot start in `oldRankTables`, or -1 when its slots are
+        /// its offsets.
+        @usableFromInline let rankTable: Int32
+
+        @inlinable
+        init(start: Int, flagBase: Int, oldPosition: Int32, rankTable: Int32) {
+            self.start = start
+            self.flagBase = flagBase
+            self.oldPosition = oldPosition
+            self.rankTable = rankTable
+        }
+    }
+
     /// Items of one new leaf, by offset range in the leaf, to be matched against the old
     /// snapshot one by one, as units from `firstUnit` on.
     @usableFromInline
@@ -83,6 +102,18 @@ extension SnapshotDiffer {
         @inlinable
         var unitCount: Int { codes.count }
 
+        /// Makes room for `count` units.
+        @inlinable
+        mutating func reserveCapacity(_ count: Int) {
+            codes.reserveCapacity(count)
+            flags.reserveCapacity(count)
+            if hasRuns {
+                runs.reserveCapacity(count)
+                weights.reserveCapacity(count)
+                unitStarts.reserveCapacity(count)
+            }
+        }
+
         @inlinable
         mutating func appendRun(newStart: Int, oldStart: Int, count: Int) {
             codes.append(Int32(truncatingIfNeeded: oldStart))
@@ -135,6 +166,17 @@ extension SnapshotDiffer {
         }
         pendingMatches = []
         oldLeaves.sort { ($0.oldPosition, $0.start) < ($1.oldPosition, $1.start) }
+        oldLeafPlaces.reserveCapacity(oldLeaves.count)
+        for record in oldLeaves {
+            var rankTable: Int32 = -1
+            if !record.leaf.slotsAreRanks {
+                rankTable = Int32(truncatingIfNeeded: oldRankTables.count)
+                oldRankTables.append(contentsOf: record.leaf.rankOfSlot)
+            }
+            oldLeafPlaces.append(OldLeafPlace(
+                start: record.start, flagBase: record.flagBase,
+                oldPosition: Int32(truncatingIfNeeded: record.oldPosition), rankTable: rankTable))
+        }
         if oldLeaves.count > 64 {
             oldLeafByNumber = [Int32](repeating: -1, count: old.storage.directory.count)
             for (index, record) in oldLeaves.enumerated() { oldLeafByNumber[Int(record.leaf.id)] = Int32(truncatingIfNeeded: index) }
@@ -169,6 +211,7 @@ extension SnapshotDiffer {
             hasRuns: pairing.sharesNodes)
         oldMiddleStart[oldPosition] = start
         oldMiddleEnd[oldPosition] = section.oldEnd
+        section.reserveCapacity(section.newEnd &- start)
 
         // The old leaves reaching into the middle get matched flags.
         var oldLeafOfNumber: [UInt32: (leaf: Leaf, start: Int, flagBase: Int)] = [:]

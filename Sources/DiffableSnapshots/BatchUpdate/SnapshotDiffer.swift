@@ -35,6 +35,10 @@ struct SnapshotDiffer<SectionIdentifierType: Hashable & Sendable, ItemIdentifier
     @usableFromInline var oldMiddleEnd: [Int] = []
     /// The old leaves that differ and reach into an old middle, by old section and offset.
     @usableFromInline var oldLeaves: [OldLeaf] = []
+    /// `oldLeaves` without the leaves, and the offsets by slot of those whose slots are not
+    /// their offsets, one table after another.
+    @usableFromInline var oldLeafPlaces: [OldLeafPlace] = []
+    @usableFromInline var oldRankTables: [UInt8] = []
     /// Old leaf number -> index in `oldLeaves`, densely (-1 for none) when many leaves differ...
     @usableFromInline var oldLeafByNumber: [Int32] = []
     /// ...or sparsely when few do.

@@ -22,9 +22,9 @@ extension ItemStorage {
         index.rebuild(capacity: itemCount) { table in
             for tree in trees {
                 tree.forEachLeaf { leaf, _ in
-                    for rank in 0..<leaf.count {
-                        let item = leaf.item(atRank: rank)
-                        table.place(item, hash: ItemIndex<Item>.hash(item), slot: ItemSlot(leaf: leaf.id, slot: leaf.slot(ofRank: rank)))
+                    let id = leaf.id
+                    _ = leaf.items.withUnsafeBufferPointer { items in
+                        table.insertNew(items) { ItemSlot(leaf: id, slot: leaf.slot(ofRank: $0)) }
                     }
                 }
             }

@@ -103,14 +103,10 @@ struct ItemStorage<Item: Hashable & Sendable>: @unchecked Sendable {
         for leaf in leaves {
             let id = leaf.id
             let first = leaf.items.startIndex
-            leaf.items.withUnsafeBufferPointer { buffer in
-                for rank in 0..<buffer.count {
-                    let item = buffer[rank]
-                    if !table.insertNew(item, hash: itemTableHash(item), slot: ItemSlot(leaf: id, slot: rank)) {
-                        Self.reportDuplicate(item, caller, passed, first &+ rank)
-                    }
-                }
+            let duplicate = leaf.items.withUnsafeBufferPointer { buffer in
+                table.insertNew(buffer) { ItemSlot(leaf: id, slot: $0) }
             }
+            if let duplicate { Self.reportDuplicate(leaf.item(atRank: duplicate), caller, passed, first &+ duplicate) }
         }
     }
 

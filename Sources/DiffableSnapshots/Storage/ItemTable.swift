@@ -35,10 +35,9 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
     init(bucketCount: Int) {
         self.bucketCount = bucketCount
         count = 0
-        buckets = UnsafeMutableRawPointer.allocate(byteCount: bucketCount * Self.stride, alignment: Self.alignment)
-        for bucket in 0..<bucketCount {
-            (buckets + bucket * Self.stride + Self.slotOffset).storeBytes(of: ItemSlot.none.rawValue, as: UInt32.self)
-        }
+        // All ones marks every bucket empty (``ItemSlot/none``); the key bytes are never read
+        // while a bucket is empty.
+        buckets = allocateTableMemory(byteCount: bucketCount * Self.stride, alignment: Self.alignment)
     }
 
     @inlinable
@@ -110,6 +109,52 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
         setSlot(slot, at: bucket)
         count &+= 1
         return true
+    }
+
+    /// How many keys the batch operations hash ahead: their first buckets are read before any of
+    /// them is probed, so the cache misses of a batch overlap instead of following each other.
+    @inlinable
+    static var batch: Int { 16 }
+
+    /// Reads the first bucket of each of `hashes`, to bring its cache line in.
+    @inlinable
+    func touch(_ hashes: UnsafeMutableBufferPointer<Int>, _ ideals: UnsafeMutableBufferPointer<Int>, count: Int) {
+        var touched: UInt32 = 0
+        for index in 0..<count {
+            let bucket = idealBucket(hashes[index])
+            ideals[index] = bucket
+            touched |= slot(at: bucket).rawValue
+        }
+        prefetchSink = touched
+    }
+
+    /// Adds `keys`, the key at `i` in slot `slot(i)`; returns the index of the first key that is
+    /// present already (the keys after it are not added), or nil. The caller guarantees room.
+    @inlinable
+    func insertNew(_ keys: UnsafeBufferPointer<Key>, slot: (Int) -> ItemSlot) -> Int? {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * Self.batch) { scratch in
+            let hashes = UnsafeMutableBufferPointer(rebasing: scratch[0..<Self.batch])
+            let ideals = UnsafeMutableBufferPointer(rebasing: scratch[Self.batch...])
+            var start = 0
+            while start < keys.count {
+                let count = min(Self.batch, keys.count &- start)
+                for index in 0..<count { hashes[index] = itemTableHash(keys[start &+ index]) }
+                touch(hashes, ideals, count: count)
+                for index in 0..<count {
+                    let key = keys[start &+ index]
+                    var bucket = ideals[index]
+                    while isOccupied(bucket) {
+                        if keyPointer(bucket).pointee == key { return start &+ index }
+                        bucket = next(bucket)
+                    }
+                    keyPointer(bucket).initialize(to: key)
+                    setSlot(slot(start &+ index), at: bucket)
+                    self.count &+= 1
+                }
+                start &+= count
+            }
+            return nil
+        }
     }
 
     /// Adds a key known to be absent. The caller guarantees room.
