@@ -154,10 +154,12 @@ extension SnapshotDiffer {
     mutating func emitItemOperations() {
         let replacedFirst = !replacedRunItems.isEmpty
         for record in oldLeaves {
-            let middle = oldMiddleStart[record.oldPosition]..<oldMiddleEnd[record.oldPosition]
-            for rank in 0..<record.leaf.count where !oldMatched[record.flagBase &+ rank] {
-                let offset = record.start &+ rank
-                if middle.contains(offset) { update.itemDeletes.append(ItemPath(section: record.oldPosition, item: offset)) }
+            let place = record.place
+            let oldPosition = Int(place.oldPosition)
+            let middle = oldMiddleStart[oldPosition]..<oldMiddleEnd[oldPosition]
+            for rank in 0..<record.leaf.count where !oldMatched[place.flagBase &+ rank] {
+                let offset = place.start &+ rank
+                if middle.contains(offset) { update.itemDeletes.append(ItemPath(section: oldPosition, item: offset)) }
             }
         }
         for position in 0..<work.count {

@@ -10,37 +10,32 @@ extension SnapshotDiffer {
     @usableFromInline
     struct OldLeaf {
         @usableFromInline let leaf: Leaf
-        @usableFromInline let oldPosition: Int
+        @usableFromInline var place: OldLeafPlace
+
+        @inlinable
+        init(leaf: Leaf, place: OldLeafPlace) {
+            self.leaf = leaf
+            self.place = place
+        }
+    }
+
+    /// Where an old leaf is, without the leaf itself: what matching needs per item.
+    @usableFromInline
+    struct OldLeafPlace {
         /// The offset of the leaf's first item in its section.
         @usableFromInline let start: Int
         /// Where the leaf's matched flags start in `oldMatched`.
         @usableFromInline let flagBase: Int
-
-        @inlinable
-        init(leaf: Leaf, oldPosition: Int, start: Int, flagBase: Int) {
-            self.leaf = leaf
-            self.oldPosition = oldPosition
-            self.start = start
-            self.flagBase = flagBase
-        }
-    }
-
-    /// Where an old leaf of `oldLeaves` is, without the leaf: what matching needs per item.
-    @usableFromInline
-    struct OldLeafPlace {
-        @usableFromInline let start: Int
-        @usableFromInline let flagBase: Int
         @usableFromInline let oldPosition: Int32
         /// Where the leaf's offsets by slot start in `oldRankTables`, or -1 when its slots are
         /// its offsets.
-        @usableFromInline let rankTable: Int32
+        @usableFromInline var rankTable: Int32 = -1
 
         @inlinable
-        init(start: Int, flagBase: Int, oldPosition: Int32, rankTable: Int32) {
+        init(start: Int, flagBase: Int, oldPosition: Int) {
             self.start = start
             self.flagBase = flagBase
-            self.oldPosition = oldPosition
-            self.rankTable = rankTable
+            self.oldPosition = Int32(truncatingIfNeeded: oldPosition)
         }
     }
 
@@ -160,23 +155,17 @@ extension SnapshotDiffer {
         for position in 0..<new.sections.count where newSurvivor[position] >= 0 {
             pairSection(atNewPosition: position, oldPosition: Int(newSurvivor[position]))
         }
-        oldMatched = [Bool](repeating: false, count: oldLeaves.last.map { $0.flagBase &+ $0.leaf.count } ?? 0)
+        oldMatched = [Bool](repeating: false, count: oldLeaves.last.map { $0.place.flagBase &+ $0.leaf.count } ?? 0)
         for range in pendingMatches {
             for flag in range { oldMatched[flag] = true }
         }
         pendingMatches = []
-        oldLeaves.sort { ($0.oldPosition, $0.start) < ($1.oldPosition, $1.start) }
-        oldLeafPlaces.reserveCapacity(oldLeaves.count)
-        for record in oldLeaves {
-            var rankTable: Int32 = -1
-            if !record.leaf.slotsAreRanks {
-                rankTable = Int32(truncatingIfNeeded: oldRankTables.count)
-                oldRankTables.append(contentsOf: record.leaf.rankOfSlot)
-            }
-            oldLeafPlaces.append(OldLeafPlace(
-                start: record.start, flagBase: record.flagBase,
-                oldPosition: Int32(truncatingIfNeeded: record.oldPosition), rankTable: rankTable))
+        oldLeaves.sort { ($0.place.oldPosition, $0.place.start) < ($1.place.oldPosition, $1.place.start) }
+        for index in oldLeaves.indices where !oldLeaves[index].leaf.slotsAreRanks {
+            oldLeaves[index].place.rankTable = Int32(truncatingIfNeeded: oldRankTables.count)
+            oldRankTables.append(contentsOf: oldLeaves[index].leaf.rankOfSlot)
         }
+        oldLeafPlaces = oldLeaves.map(\.place)
         if oldLeaves.count > 64 {
             oldLeafByNumber = [Int32](repeating: -1, count: old.storage.directory.count)
             for (index, record) in oldLeaves.enumerated() { oldLeafByNumber[Int(record.leaf.id)] = Int32(truncatingIfNeeded: index) }
@@ -215,10 +204,10 @@ extension SnapshotDiffer {
 
         // The old leaves reaching into the middle get matched flags.
         var oldLeafOfNumber: [UInt32: (leaf: Leaf, start: Int, flagBase: Int)] = [:]
-        var flagCount = oldLeaves.last.map { $0.flagBase &+ $0.leaf.count } ?? 0
+        var flagCount = oldLeaves.last.map { $0.place.flagBase &+ $0.leaf.count } ?? 0
         for segment in pairing.oldSegments where segment.end > start && segment.start < section.oldEnd {
             guard let leaf = segment.leaf else { continue }
-            oldLeaves.append(OldLeaf(leaf: leaf, oldPosition: oldPosition, start: segment.start, flagBase: flagCount))
+            oldLeaves.append(OldLeaf(leaf: leaf, place: OldLeafPlace(start: segment.start, flagBase: flagCount, oldPosition: oldPosition)))
             if pairing.sharesNodes { oldLeafOfNumber[leaf.id] = (leaf, segment.start, flagCount) }
             flagCount &+= leaf.count
         }

@@ -35,7 +35,7 @@ struct SnapshotDiffer<SectionIdentifierType: Hashable & Sendable, ItemIdentifier
     @usableFromInline var oldMiddleEnd: [Int] = []
     /// The old leaves that differ and reach into an old middle, by old section and offset.
     @usableFromInline var oldLeaves: [OldLeaf] = []
-    /// `oldLeaves` without the leaves, and the offsets by slot of those whose slots are not
+    /// The places of `oldLeaves`, and the offsets by slot of the old leaves whose slots are not
     /// their offsets, one table after another.
     @usableFromInline var oldLeafPlaces: [OldLeafPlace] = []
     @usableFromInline var oldRankTables: [UInt8] = []
