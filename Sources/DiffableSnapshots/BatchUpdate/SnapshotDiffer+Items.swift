@@ -17,19 +17,23 @@ extension SnapshotDiffer {
         let index = old.storage.index
         let ownOldPosition = section.oldPosition
         let batch = ItemTable<ItemIdentifierType>.batch
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * batch) { scratch in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * batch) { scratch in
             let hashes = UnsafeMutableBufferPointer(rebasing: scratch[0..<batch])
-            let ideals = UnsafeMutableBufferPointer(rebasing: scratch[batch...])
+            let ideals = UnsafeMutableBufferPointer(rebasing: scratch[batch..<(2 * batch)])
+            let firsts = UnsafeMutableBufferPointer(rebasing: scratch[(2 * batch)...])
             for run in section.singleRuns {
                 run.leaf.items.withUnsafeBufferPointer { items in
                     var rank = run.ranks.lowerBound
                     while rank < run.ranks.upperBound {
                         let count = min(batch, run.ranks.upperBound &- rank)
                         for offset in 0..<count { hashes[offset] = itemTableHash(items[rank &+ offset]) }
-                        index.table?.touch(hashes, ideals, count: count)
+                        index.table?.touch(hashes, ideals, firsts, count: count)
                         for offset in 0..<count {
+                            let item = items[rank &+ offset]
                             let unit = run.firstUnit &+ (rank &- run.ranks.lowerBound) &+ offset
-                            matchItem(items[rank &+ offset], hash: hashes[offset], unit: unit, index: index, ownOldPosition: ownOldPosition, section: &section)
+                            if let slot = index.find(item, hash: hashes[offset], bucket: ideals[offset], first: firsts[offset]) {
+                                matchItem(slot: slot, unit: unit, ownOldPosition: ownOldPosition, section: &section)
+                            }
                         }
                         rank &+= count
                     }
@@ -38,14 +42,11 @@ extension SnapshotDiffer {
         }
     }
 
-    /// Looks one new single item up in the old snapshot and records where it comes from.
+    /// Records where the new single item `unit`, found in old slot `slot`, comes from.
     @inlinable
     @inline(__always)
-    mutating func matchItem(
-        _ item: ItemIdentifierType, hash: Int, unit: Int, index: ItemIndex<ItemIdentifierType>,
-        ownOldPosition: Int, section: inout SectionWork
-    ) {
-        guard let slot = index.find(item, hash: hash), let record = oldLeafRecord(slot.leaf) else { return }
+    mutating func matchItem(slot: ItemSlot, unit: Int, ownOldPosition: Int, section: inout SectionWork) {
+        guard let record = oldLeafRecord(slot.leaf) else { return }
         let source = oldLeafPlaces[record]
         let leafRank = source.rankTable < 0 ? slot.slot : Int(oldRankTables[Int(source.rankTable) &+ slot.slot])
         let offset = source.start &+ leafRank

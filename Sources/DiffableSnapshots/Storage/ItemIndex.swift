@@ -41,6 +41,18 @@ struct ItemIndex<Key: Hashable & Sendable>: @unchecked Sendable {
         return bucket < 0 ? nil : table.slot(at: bucket)
     }
 
+    /// The slot of `key`, given its first bucket in the flat table and what that bucket held,
+    /// read ahead by ``ItemTable/touch(_:_:_:count:)``.
+    @inlinable
+    func find(_ key: Key, hash: Int, bucket: Int, first: Int) -> ItemSlot? {
+        if !overlay.isEmpty, let slot = overlay.find(key, hash: hash) {
+            return slot == .none ? nil : slot
+        }
+        guard let table else { return nil }
+        let found = table.find(key, bucket: bucket, first: first)
+        return found < 0 ? nil : table.slot(at: found)
+    }
+
     /// Whether changes go straight into the flat table: this index alone holds it and nothing
     /// is overlaid on it.
     @inlinable

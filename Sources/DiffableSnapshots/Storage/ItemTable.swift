@@ -116,36 +116,57 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
     @inlinable
     static var batch: Int { 16 }
 
-    /// Reads the first bucket of each of `hashes`, to bring its cache line in.
+    /// Reads the first bucket of each of `hashes` (into `firsts`), which brings their cache lines
+    /// in together; ``insertNew(_:slot:)`` and ``find(_:bucket:first:)`` then start from what was
+    /// read.
     @inlinable
-    func touch(_ hashes: UnsafeMutableBufferPointer<Int>, _ ideals: UnsafeMutableBufferPointer<Int>, count: Int) {
-        var touched: UInt32 = 0
+    func touch(_ hashes: UnsafeMutableBufferPointer<Int>, _ ideals: UnsafeMutableBufferPointer<Int>, _ firsts: UnsafeMutableBufferPointer<Int>, count: Int) {
         for index in 0..<count {
             let bucket = idealBucket(hashes[index])
             ideals[index] = bucket
-            touched |= slot(at: bucket).rawValue
+            firsts[index] = Int(slot(at: bucket).rawValue)
         }
-        prefetchSink = touched
+    }
+
+    /// The bucket holding `key`, or -1, given its first bucket `bucket` and what that bucket
+    /// held when ``touch(_:_:_:count:)`` read it (the table has not changed since).
+    @inlinable
+    func find(_ key: Key, bucket first: Int, first slot: Int) -> Int {
+        guard slot != Int(ItemSlot.none.rawValue) else { return -1 }
+        var bucket = first
+        repeat {
+            if keyPointer(bucket).pointee == key { return bucket }
+            bucket = next(bucket)
+        } while isOccupied(bucket)
+        return -1
     }
 
     /// Adds `keys`, the key at `i` in slot `slot(i)`; returns the index of the first key that is
     /// present already (the keys after it are not added), or nil. The caller guarantees room.
+    ///
+    /// Keys are hashed 16 at a time and their first buckets read before any of them is probed,
+    /// so the cache misses of a batch overlap instead of following each other.
     @inlinable
     func insertNew(_ keys: UnsafeBufferPointer<Key>, slot: (Int) -> ItemSlot) -> Int? {
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * Self.batch) { scratch in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * Self.batch) { scratch in
             let hashes = UnsafeMutableBufferPointer(rebasing: scratch[0..<Self.batch])
-            let ideals = UnsafeMutableBufferPointer(rebasing: scratch[Self.batch...])
+            let ideals = UnsafeMutableBufferPointer(rebasing: scratch[Self.batch..<(2 * Self.batch)])
+            let firsts = UnsafeMutableBufferPointer(rebasing: scratch[(2 * Self.batch)...])
             var start = 0
             while start < keys.count {
                 let count = min(Self.batch, keys.count &- start)
                 for index in 0..<count { hashes[index] = itemTableHash(keys[start &+ index]) }
-                touch(hashes, ideals, count: count)
+                touch(hashes, ideals, firsts, count: count)
                 for index in 0..<count {
                     let key = keys[start &+ index]
                     var bucket = ideals[index]
-                    while isOccupied(bucket) {
+                    // An occupied first bucket stays occupied; an empty one may have been filled
+                    // by an earlier key of the batch.
+                    var occupied = firsts[index] != Int(ItemSlot.none.rawValue) || isOccupied(bucket)
+                    while occupied {
                         if keyPointer(bucket).pointee == key { return start &+ index }
                         bucket = next(bucket)
+                        occupied = isOccupied(bucket)
                     }
                     keyPointer(bucket).initialize(to: key)
                     setSlot(slot(start &+ index), at: bucket)

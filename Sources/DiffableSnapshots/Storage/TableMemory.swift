@@ -30,8 +30,3 @@ func allocateTableMemory(byteCount: Int, alignment: Int) -> UnsafeMutableRawPoin
     #endif
     return memory
 }
-
-/// Where reads made only to bring cache lines in early leave a trace, so that the compiler keeps
-/// them. Its value means nothing.
-@usableFromInline
-nonisolated(unsafe) var prefetchSink: UInt32 = 0
