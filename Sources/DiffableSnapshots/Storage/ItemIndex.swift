@@ -60,25 +60,28 @@ struct ItemIndex<Key: Hashable & Sendable>: @unchecked Sendable {
         overlay.isEmpty && (table == nil || isKnownUniquelyReferenced(&table!))
     }
 
-    /// Makes room in the flat table for `additional` more keys, if changes go into it: a first
-    /// table gets 1/16 to spare, a full one grows to twice its entries (or more if needed).
+    /// Whether `additional` new keys can go straight into the flat table, making room for them
+    /// if needed: a first table is made to measure; a full one grows by half (or to what is
+    /// needed) for a large addition, while a small one goes to the overlay instead, so that the
+    /// table stays near its measure and one insert never rehashes it.
     @inlinable
-    mutating func reserveInPlace(_ additional: Int) {
+    mutating func prepareInPlace(adding additional: Int) -> Bool {
+        guard changesInPlace() else { return false }
         guard let current = table else {
-            table = ItemTable(bucketCount: ItemTable<Key>.bucketCount(forCapacity: additional + additional / 16))
-            return
+            table = ItemTable(bucketCount: ItemTable<Key>.bucketCount(forCapacity: additional))
+            return true
         }
         let needed = current.count + additional
-        guard needed > current.capacity else { return }
-        let grown = ItemTable<Key>.bucketCount(forCapacity: max(needed + needed / 16, current.count * 2))
-        table = current.moved(toBucketCount: grown)
+        if needed <= current.capacity { return true }
+        if additional * 16 < current.count { return false }
+        table = current.moved(toBucketCount: ItemTable<Key>.bucketCount(forCapacity: max(needed, current.count + current.count / 2)))
+        return true
     }
 
     /// Adds `key` at `slot` unless the index holds it already; returns whether it was added.
     @inlinable
     mutating func insertNew(_ key: Key, hash: Int, slot: ItemSlot) -> Bool {
-        if changesInPlace() {
-            reserveInPlace(1)
+        if prepareInPlace(adding: 1) {
             return table.unsafelyUnwrapped.insertNew(key, hash: hash, slot: slot)
         }
         guard find(key, hash: hash) == nil else { return false }

@@ -8,7 +8,6 @@ extension ItemStorage {
     mutating func append(_ items: [Item], toSection key: UInt32, _ caller: StaticString) {
         guard !items.isEmpty else { return }
         let sectionKey = Int(key)
-        if index.changesInPlace() { index.reserveInPlace(items.count) }
         if trees[sectionKey].root == nil {
             let count = Self.leafCount(for: items.count, fill: ItemLeaf<Item>.bulkFill)
             let labels = (1...count).map { Self.labelSpacing &* UInt64($0) }
@@ -45,7 +44,6 @@ extension ItemStorage {
         guard !items.isEmpty else { return }
         let place = directory[anchor.leaf]
         let key = Int(place.sectionKey)
-        if items.count > 1, index.changesInPlace() { index.reserveInPlace(items.count) }
         trees[key].whole = nil
         let path = trees[key].uniquePath(toLabel: place.label)
         let rank = path.leaf.rank(ofSlot: anchor.slot) &+ (after ? 1 : 0)

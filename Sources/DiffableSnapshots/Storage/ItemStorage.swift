@@ -88,7 +88,9 @@ struct ItemStorage<Item: Hashable & Sendable>: @unchecked Sendable {
     /// repeated. Their items are slices of `passed`, the identifiers a caller passed.
     @inlinable
     mutating func registerNew(_ leaves: [ItemLeaf<Item>], _ caller: StaticString, _ passed: [Item]) {
-        guard index.changesInPlace() else {
+        var total = 0
+        for leaf in leaves { total &+= leaf.count }
+        guard index.prepareInPlace(adding: total) else {
             for leaf in leaves {
                 for rank in 0..<leaf.count {
                     Self.register(leaf.item(atRank: rank), at: ItemSlot(leaf: leaf.id, slot: rank), in: &index, caller, passed, leaf.items.startIndex &+ rank)
@@ -96,9 +98,6 @@ struct ItemStorage<Item: Hashable & Sendable>: @unchecked Sendable {
             }
             return
         }
-        var total = 0
-        for leaf in leaves { total &+= leaf.count }
-        index.reserveInPlace(total)
         let table = index.table.unsafelyUnwrapped
         for leaf in leaves {
             let id = leaf.id

@@ -4,24 +4,21 @@ import Glibc
 import Darwin
 #endif
 
-/// Memory for the buckets of a flat table, every byte set to 0xFF. On Linux, a table of several
-/// megabytes is aligned to 2 MB and offered to the kernel for transparent huge pages: a hash
-/// table is read at random, and with 4 KB pages most probes of a large one would also miss the
-/// TLB.
+/// Memory for the buckets of a flat table, every byte set to 0xFF. On Linux, the 2 MB-aligned
+/// stretches of a table of several megabytes are offered to the kernel for transparent huge
+/// pages: a hash table is read at random, and with 4 KB pages most probes of a large one would
+/// also miss the TLB. (No memory is added for alignment; the stretches at the ends keep small
+/// pages.)
 @usableFromInline
 func allocateTableMemory(byteCount: Int, alignment: Int) -> UnsafeMutableRawPointer {
-    var memory: UnsafeMutableRawPointer
+    let memory = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: alignment)
     #if canImport(Glibc)
     let hugePage = 2 << 20
-    if byteCount >= 2 * hugePage {
-        let size = (byteCount + hugePage - 1) & ~(hugePage - 1)
-        memory = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: hugePage)
-        _ = madvise(memory, size, MADV_HUGEPAGE)
-    } else {
-        memory = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: alignment)
+    if byteCount >= 4 * hugePage {
+        let start = (Int(bitPattern: memory) + hugePage - 1) & ~(hugePage - 1)
+        let end = (Int(bitPattern: memory) + byteCount) & ~(hugePage - 1)
+        if end > start { _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_HUGEPAGE) }
     }
-    #else
-    memory = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: alignment)
     #endif
     #if canImport(Glibc) || canImport(Darwin)
     memset(memory, 0xFF, byteCount)

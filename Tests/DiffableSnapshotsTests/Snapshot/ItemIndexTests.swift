@@ -80,7 +80,8 @@ struct ItemIndexTests {
 
     @Test func aSharedTableTakesChangesInTheOverlayAndStaysAsItIs() {
         var index = ItemIndex<Int>()
-        for key in 0..<1_000 { _ = index.insertNew(key, hash: ItemIndex<Int>.hash(key), slot: slot(key)) }
+        _ = index.prepareInPlace(adding: 1_000)
+        _ = Array(0..<1_000).withUnsafeBufferPointer { index.table!.insertNew($0) { slot($0) } }
         let copy = index
         let inPlace = index.changesInPlace()
         #expect(!inPlace)
@@ -106,13 +107,30 @@ struct ItemIndexTests {
         #expect(overlay.find(999, hash: 42) == nil)
     }
 
-    @Test func aTableGrowsWhenItFillsAndKeepsItsEntries() {
+    @Test func aFullTableGrowsForLargeAdditionsAndOverlaysSmallOnes() {
         var index = ItemIndex<Int>()
-        let inserted = (0..<10_000).filter { index.insertNew($0 * 1_024, hash: ItemIndex<Int>.hash($0 * 1_024), slot: slot($0)) }
-        #expect(inserted.count == 10_000)
+        for chunk in 0..<10 {
+            let keys = (chunk * 1_000..<(chunk + 1) * 1_000).map { $0 * 1_024 }
+            let inPlace = index.prepareInPlace(adding: keys.count)
+            #expect(inPlace)
+            let duplicate = keys.withUnsafeBufferPointer { index.table!.insertNew($0) { slot($0 + chunk * 1_000) } }
+            #expect(duplicate == nil)
+        }
         #expect(index.table!.count == 10_000)
         #expect(index.table!.count <= index.table!.capacity)
-        #expect(index[5 * 1_024] == slot(5) && index[5] == nil)
+        // Filled to the brim, the table takes a few more keys in the overlay rather than growing.
+        while index.table!.count < index.table!.capacity {
+            let key = -2 - index.table!.count
+            let inserted = index.insertNew(key, hash: ItemIndex<Int>.hash(key), slot: slot(1))
+            #expect(inserted)
+        }
+        let table = ObjectIdentifier(index.table!)
+        let overlaid = index.insertNew(-1, hash: ItemIndex<Int>.hash(-1), slot: slot(2))
+        #expect(overlaid)
+        #expect(ObjectIdentifier(index.table!) == table && index.overlay.count == 1)
+        #expect(index[5 * 1_024] == slot(5) && index[5] == nil && index[-1] == slot(2))
+        let again = index.insertNew(7 * 1_024, hash: ItemIndex<Int>.hash(7 * 1_024), slot: slot(3))
+        #expect(!again)
         let removed = stride(from: 0, to: 10_000, by: 2).filter { index.remove($0 * 1_024, hash: ItemIndex<Int>.hash($0 * 1_024)) == slot($0) }
         #expect(removed.count == 5_000)
         #expect(index[1_024] == slot(1) && index[2 * 1_024] == nil)
