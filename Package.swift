@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "DiffableStore", targets: ["DiffableStore"]),
         .library(name: "DiffableSnapshots", targets: ["DiffableSnapshots"]),
         .library(name: "ObjectStore", targets: ["ObjectStore"]),
+        .library(name: "ListDataSources", targets: ["ListDataSources"]),
+        .library(name: "ListDataSourcesTesting", targets: ["ListDataSourcesTesting"]),
         .executable(name: "diffable-bench", targets: ["diffable-bench"]),
     ],
     dependencies: [
@@ -26,12 +28,15 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
-        .target(name: "DiffableStore", dependencies: ["DiffableSnapshots", "ObjectStore"]),
+        .target(name: "ListDataSources", dependencies: ["DiffableSnapshots"]),
+        .target(name: "ListDataSourcesTesting", dependencies: ["ListDataSources", "DiffableSnapshots"]),
+        .target(name: "DiffableStore", dependencies: ["DiffableSnapshots", "ObjectStore", "ListDataSources"]),
         .executableTarget(
             name: "diffable-bench",
             dependencies: [
                 "BenchMemory",
                 "DiffableSnapshots",
+                "ListDataSources",
                 "ObjectStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -40,6 +45,10 @@ let package = Package(
         .executableTarget(name: "objectstore-crash-writer", dependencies: ["ObjectStore"]),
         .testTarget(name: "DiffableSnapshotsTests", dependencies: ["DiffableSnapshots"]),
         .testTarget(name: "DiffableStoreTests", dependencies: ["DiffableStore"]),
+        .testTarget(
+            name: "ListDataSourcesTests",
+            dependencies: ["ListDataSources", "ListDataSourcesTesting", "DiffableSnapshots"]
+        ),
         .testTarget(
             name: "ObjectStoreTests",
             dependencies: [

@@ -1,2 +1,3 @@
 @_exported public import DiffableSnapshots
+@_exported public import ListDataSources
 @_exported public import ObjectStore

@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// Benchmarks of every layer, each measured beside a baseline in the same run.
 @main
-struct DiffableBench: ParsableCommand {
+struct DiffableBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diffable-bench",
         abstract: "Benchmarks DiffableStore against baselines measured in the same run.",
@@ -11,6 +11,6 @@ struct DiffableBench: ParsableCommand {
             bench, case, ours_ms, baseline, baseline_ms (and floor_ms, bytes_per_item, ids where they apply). Each time \
             is the median of --runs runs (at least 5). Build in release: swift run -c release diffable-bench diff
             """,
-        subcommands: [DiffBenchmark.self, SnapshotBenchmark.self, StoreBenchmark.self, FetchBenchmark.self]
+        subcommands: [DiffBenchmark.self, SnapshotBenchmark.self, StoreBenchmark.self, FetchBenchmark.self, ApplyBenchmark.self]
     )
 }

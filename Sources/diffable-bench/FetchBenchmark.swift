@@ -27,6 +27,7 @@ struct FetchBenchmark: ParsableCommand {
     /// controller does for changed objects), against the same filter and sort written in Swift.
     private func measureInMemory(count: Int) throws -> BenchResult {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diffable-bench-fetch-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("fetch.sqlite")
         let container = try PersistentContainer(name: "FetchBench", model: FetchBenchModel.model, store: StoreDescription(location: .file(url)))
@@ -62,6 +63,7 @@ struct FetchBenchmark: ParsableCommand {
 
     private func measure(_ name: String, count: Int) throws -> BenchResult {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diffable-bench-fetch-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("fetch.sqlite")
         let container = try PersistentContainer(name: "FetchBench", model: FetchBenchModel.model, store: StoreDescription(location: .file(url)))

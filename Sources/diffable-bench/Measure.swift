@@ -39,7 +39,7 @@ func interleavedMedians(runs: Int, _ timings: [Timing]) -> [Double] {
     return samples.map(median)
 }
 
-private func median(_ values: [Double]) -> Double {
+func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     let middle = sorted.count / 2
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2

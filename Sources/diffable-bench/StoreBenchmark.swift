@@ -16,6 +16,7 @@ struct StoreBenchmark: ParsableCommand {
         var report = BenchReport(json: options.json)
         let count = 100_000
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diffable-bench-store-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var storeNumber = 0
         func freshURL() -> URL {

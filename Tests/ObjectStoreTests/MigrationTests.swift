@@ -75,15 +75,18 @@ enum MigrationEntityRemoved {
         #expect(name == "old" && count == 5 && note == nil && extras == 1)
     }
 
-    /// Opening the one-item V1 store with `model` fails naming `entity` and `attribute`.
+    /// Opening the one-item V1 store with `model` fails naming the file, `entity` and
+    /// `attribute`, and leaves the file byte for byte as it was.
     private func expectIncompatible(_ model: ManagedObjectModel, entity: String, attribute: String?) async throws {
         let url = try await storeWithOneItem()
+        let before = try StoreFileSnapshot(url)
         #expect {
             _ = try PersistentContainer(name: "M", model: model, store: StoreDescription(location: .file(url)))
         } throws: { error in
-            guard case ObjectStoreError.incompatibleSchema(let failedEntity, let failedAttribute, _) = error else { return false }
-            return failedEntity == entity && failedAttribute == attribute
+            guard case ObjectStoreError.incompatibleSchema(let path, let failedEntity, let failedAttribute, _) = error else { return false }
+            return path == url.path && failedEntity == entity && failedAttribute == attribute
         }
+        #expect(try StoreFileSnapshot(url) == before)
     }
 
     @Test func changedTypeFailsNamingEntityAndAttribute() async throws {

@@ -77,10 +77,11 @@ enum TestModel {
         return (try PersistentContainer(name: name, model: model, store: StoreDescription(location: .file(url))), url)
     }
 
+    /// A store file in a new temporary directory (created; the file is not).
     static func temporaryStoreURL(name: String) -> URL {
-        FileManager.default.temporaryDirectory
-            .appendingPathComponent("ObjectStoreTests-\(UUID().uuidString)")
-            .appendingPathComponent("\(name).sqlite")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ObjectStoreTests-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory.appendingPathComponent("\(name).sqlite")
     }
 }
 

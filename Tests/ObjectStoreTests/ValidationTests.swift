@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func errorMessagesSayWhatAndWhere() {
-        let error = ObjectStoreError.incompatibleSchema(entity: "Event", attribute: "code", reason: "its type changed")
+        let error = ObjectStoreError.incompatibleSchema(path: "/tmp/Scores.sqlite", entity: "Event", attribute: "code", reason: "its type changed")
         #expect(error.description.contains("Event.code"))
         #expect(ObjectStoreError.databaseLocked(path: "/x", timeoutSeconds: 1).description.contains("/x"))
     }

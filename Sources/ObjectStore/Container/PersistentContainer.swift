@@ -9,7 +9,9 @@ public import Foundation
 /// ```
 ///
 /// The store opens when the container is created: the schema is created or migrated then (see
-/// ``ObjectStoreError/incompatibleSchema(entity:attribute:reason:)`` for what cannot migrate).
+/// ``ObjectStoreError/incompatibleSchema(path:entity:attribute:reason:)`` for what cannot
+/// migrate), and every problem with the location is thrown then. The store opens only a file it
+/// created, an empty file or an empty database; anything else is left byte for byte unchanged.
 public final class PersistentContainer: Sendable {
     /// The container's name (the default file name).
     public let name: String
@@ -38,8 +40,15 @@ public final class PersistentContainer: Sendable {
     ///     application data directory.
     ///   - model: The entities.
     ///   - store: Where to keep the store; `nil` for the default file.
-    /// - Throws: ``ObjectStoreError`` when the file cannot be opened, is not a database, is locked,
-    ///   or its schema cannot be migrated to the model.
+    /// - Throws: ``ObjectStoreError``: ``ObjectStoreError/cannotOpenStore(path:reason:)`` when
+    ///   the directory is missing (see ``StoreDescription/createsMissingDirectory``), a directory
+    ///   stands at the file's path, or the file cannot be read or created;
+    ///   ``ObjectStoreError/notADatabase(path:reason:)`` for a file that is not SQLite's;
+    ///   ``ObjectStoreError/foreignDatabase(path:found:)`` for a database the store did not create;
+    ///   ``ObjectStoreError/newerStoreVersion(path:version:supportedVersion:)`` for a store of a
+    ///   later version; ``ObjectStoreError/databaseLocked(path:timeoutSeconds:)``; and
+    ///   ``ObjectStoreError/incompatibleSchema(path:entity:attribute:reason:)`` when the schema
+    ///   cannot be migrated to the model.
     public init(name: String, model: ManagedObjectModel, store: StoreDescription? = nil) throws(ObjectStoreError) {
         let description = store ?? .defaultFile(name: name)
         self.name = name

@@ -18,8 +18,16 @@ public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
     case notADatabase(path: String, reason: String)
     /// Another connection or process held the database lock longer than the busy timeout.
     case databaseLocked(path: String, timeoutSeconds: Double)
-    /// The model does not fit the schema of the store, and no automatic migration can fix it.
-    case incompatibleSchema(entity: String, attribute: String?, reason: String)
+    /// The database at `path` holds something the store did not write (another program's
+    /// tables, or unreadable store metadata); the store opens only files it created, empty
+    /// files and empty databases, and leaves this one unchanged.
+    case foreignDatabase(path: String, found: String)
+    /// The store at `path` was written by a later version of this library (its format version
+    /// is `version`; this one reads up to `supportedVersion`) and is left unchanged.
+    case newerStoreVersion(path: String, version: Int, supportedVersion: Int)
+    /// The model does not fit the schema of the store at `path`, and no automatic migration can
+    /// fix it; the store is left unchanged.
+    case incompatibleSchema(path: String, entity: String, attribute: String?, reason: String)
     /// The save would overwrite values another context saved after this context read them.
     case saveConflict([SaveConflict])
     /// The save breaks a rule declared on the model.
@@ -43,9 +51,13 @@ public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
             return "The file at \(path) is not a readable SQLite database (\(reason)). Move it aside or restore a backup."
         case let .databaseLocked(path, timeout):
             return "The database at \(path) stayed locked by another connection for more than \(timeout) s. Retry later, or raise StoreDescription.busyTimeout."
-        case let .incompatibleSchema(entity, attribute, reason):
+        case let .foreignDatabase(path, found):
+            return "The file at \(path) was not created by ObjectStore: it holds \(found). It was left unchanged; choose another location, or move the file aside."
+        case let .newerStoreVersion(path, version, supported):
+            return "The store at \(path) was written by a later version of ObjectStore (format version \(version); this version reads up to \(supported)). It was left unchanged; open it with that version or later."
+        case let .incompatibleSchema(path, entity, attribute, reason):
             let place = attribute.map { "\(entity).\($0)" } ?? entity
-            return "The model is incompatible with the store at \(place): \(reason). Give the attribute a default, make it optional, or migrate the data by hand."
+            return "The model is incompatible with the store at \(path), at \(place): \(reason). The store was left unchanged; give the attribute a default, make it optional, or migrate the data by hand."
         case let .saveConflict(conflicts):
             let list = conflicts.map(\.description).joined(separator: "; ")
             return "Save conflict: \(list). Refresh the objects (or choose a merge policy) and save again."

@@ -63,14 +63,14 @@ public struct FetchPredicate<Root: ManagedObject>: Sendable, Hashable, CustomStr
         return try compiled.evaluate(object)
     }
 
-    /// Both predicates (`AND`).
+    /// Both predicates (`AND`). Chains stay flat: `a && b && c` is one `AND` of three.
     public static func && (lhs: FetchPredicate, rhs: FetchPredicate) -> FetchPredicate {
-        FetchPredicate(node: .and(lhs.node, rhs.node))
+        FetchPredicate(node: .conjunction([lhs.node, rhs.node]))
     }
 
-    /// Either predicate (`OR`).
+    /// Either predicate (`OR`). Chains stay flat: `a || b || c` is one `OR` of three.
     public static func || (lhs: FetchPredicate, rhs: FetchPredicate) -> FetchPredicate {
-        FetchPredicate(node: .or(lhs.node, rhs.node))
+        FetchPredicate(node: .disjunction([lhs.node, rhs.node]))
     }
 
     /// The negation (`NOT`). With nil values the negation of an unknown comparison is still

@@ -1,7 +1,8 @@
 /// Why a predicate (or a sort descriptor's key) cannot be parsed or compiled.
 ///
-/// Syntax errors come from ``FetchPredicate/init(format:_:)`` and name the offset (in characters,
-/// from 0) where the format string went wrong:
+/// Syntax errors come from ``FetchPredicate/init(format:_:)`` and name the offset (in Unicode
+/// scalars, from 0: characters, for text without combining marks) where the format string went
+/// wrong:
 ///
 /// ```swift
 /// do {
@@ -39,26 +40,32 @@ public enum FetchPredicateError: Error, Sendable, Hashable, CustomStringConverti
     case unresolvedVariable(String)
     /// The pattern of `MATCHES` is not a valid regular expression.
     case invalidRegularExpression(pattern: String, reason: String)
+    /// Parentheses, `NOT`, lists or `CAST` nest deeper than `limit`
+    /// (``FetchPredicate/formatNestingLimit``); `offset` is where the first level too deep opens.
+    case nestingTooDeep(limit: Int, offset: Int, format: String)
+    /// A predicate built in code nests `NOT`, `AND` and `OR` `depth` levels deep, more than
+    /// `limit` (``FetchPredicate/treeNestingLimit``).
+    case treeTooDeep(limit: Int, depth: Int)
 
     /// What went wrong, where, and what to do.
     public var description: String {
         switch self {
         case let .unexpectedToken(token, offset, format, expected):
-            return "unexpected token '\(token)' at offset \(offset) in \"\(format)\"; expected \(expected)"
+            return "unexpected token '\(token)' at offset \(offset) in \"\(Self.excerpt(format, around: offset))\"; expected \(expected)"
         case let .unexpectedEnd(offset, format, expected):
-            return "unexpected end of format at offset \(offset) in \"\(format)\"; expected \(expected)"
+            return "unexpected end of format at offset \(offset) in \"\(Self.excerpt(format, around: offset))\"; expected \(expected)"
         case let .unterminatedString(offset, format):
-            return "unterminated string starting at offset \(offset) in \"\(format)\"; close it with the same quote"
+            return "unterminated string starting at offset \(offset) in \"\(Self.excerpt(format, around: offset))\"; close it with the same quote"
         case let .invalidNumber(text, offset, format):
-            return "invalid number '\(text)' at offset \(offset) in \"\(format)\"; integers must fit 64 bits"
+            return "invalid number '\(text)' at offset \(offset) in \"\(Self.excerpt(format, around: offset))\"; integers must fit 64 bits"
         case let .invalidModifier(text, offset, format):
-            return "invalid modifier '[\(text)]' at offset \(offset) in \"\(format)\"; use [c], [d] or [cd]"
+            return "invalid modifier '[\(text)]' at offset \(offset) in \"\(Self.excerpt(format, around: offset))\"; use [c], [d] or [cd]"
         case let .missingArgument(specifier, offset, format):
-            return "no argument for \(specifier) at offset \(offset) in \"\(format)\"; pass one argument per specifier"
+            return "no argument for \(specifier) at offset \(offset) in \"\(Self.excerpt(format, around: offset))\"; pass one argument per specifier"
         case let .invalidArgument(specifier, offset, format, reason):
-            return "invalid argument for \(specifier) at offset \(offset) in \"\(format)\": \(reason)"
+            return "invalid argument for \(specifier) at offset \(offset) in \"\(Self.excerpt(format, around: offset))\": \(reason)"
         case let .unusedArguments(count, format):
-            return "\(count) argument(s) left unused by \"\(format)\"; pass one argument per specifier"
+            return "\(count) argument(s) left unused by \"\(Self.excerpt(format, around: 0))\"; pass one argument per specifier"
         case let .unknownKey(entity, key):
             return "\(entity) has no key '\(key)'; use the name of an attribute or relationship (through to-one relationships for dotted paths)"
         case let .typeMismatch(entity, key, reason):
@@ -67,6 +74,23 @@ public enum FetchPredicateError: Error, Sendable, Hashable, CustomStringConverti
             return "the variable $\(name) has no value; call withSubstituting([\"\(name)\": …]) before fetching"
         case let .invalidRegularExpression(pattern, reason):
             return "invalid regular expression \"\(pattern)\" for MATCHES: \(reason)"
+        case let .nestingTooDeep(limit, offset, format):
+            return "parentheses, NOT, lists and CAST nest deeper than \(limit) levels at offset \(offset) in \"\(Self.excerpt(format, around: offset))\"; "
+                + "write long conditions as flat AND/OR chains or IN lists instead of nested groups"
+        case let .treeTooDeep(limit, depth):
+            return "the predicate nests NOT, AND and OR \(depth) levels deep, more than the limit of \(limit); "
+                + "combine long lists with FetchPredicate(orPredicateWithSubpredicates:) or (andPredicateWithSubpredicates:) instead of nesting"
         }
+    }
+
+    /// The format string, or for a long one the part around `offset` (messages stay readable
+    /// for a format string of a megabyte).
+    static func excerpt(_ format: String, around offset: Int) -> String {
+        let radius = 60
+        let scalars = format.unicodeScalars
+        guard scalars.count > 3 * radius else { return format }
+        let start = scalars.index(scalars.startIndex, offsetBy: max(0, offset - radius), limitedBy: scalars.endIndex) ?? scalars.endIndex
+        let end = scalars.index(start, offsetBy: 2 * radius, limitedBy: scalars.endIndex) ?? scalars.endIndex
+        return (start == scalars.startIndex ? "" : "…") + String(scalars[start..<end]) + (end == scalars.endIndex ? "" : "…")
     }
 }

@@ -32,6 +32,12 @@ final class PersistentStore: Sendable {
     }
 
     /// Opens (creating or migrating as needed) the store a description names.
+    ///
+    /// A file is checked before SQLite opens it for writing (``StoreFileCheck``), and checked
+    /// again inside the migration's transaction, so a file the store did not create is never
+    /// written to. The migration runs on one plain connection before the connection pool opens
+    /// (a pool sets up its write-ahead log with a write of its own), so a migration that fails
+    /// rolls back and leaves the file byte for byte as it was.
     static func open(_ description: StoreDescription, model: ManagedObjectModel) throws(ObjectStoreError) -> PersistentStore {
         let path = description.path
         var configuration = Configuration()
@@ -42,31 +48,21 @@ final class PersistentStore: Sendable {
             try StoreFunctions.register(db)
         }
         let writer: any DatabaseWriter
+        let identifier: UUID
         do {
             switch description.location {
             case .file(let url):
-                let directory = url.deletingLastPathComponent()
-                do {
-                    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                } catch {
-                    throw ObjectStoreError.cannotOpenStore(path: path, reason: "cannot create the directory \(directory.path): \(error.localizedDescription)")
-                }
+                try StoreFileCheck.check(url, createsDirectory: description.createsMissingDirectory)
                 configuration.prepareDatabase { db in
                     try db.execute(sql: "PRAGMA synchronous = NORMAL")
                 }
+                let migrator = try DatabaseQueue(path: path, configuration: configuration)
+                identifier = try migrator.write { db in try SchemaMigrator.migrate(db, model: model, path: path) }
+                try migrator.close()
                 writer = try DatabasePool(path: path, configuration: configuration)
             case .inMemory:
                 writer = try DatabaseQueue(configuration: configuration)
-            }
-        } catch let error as ObjectStoreError {
-            throw error
-        } catch {
-            throw mapOpenError(error, path: path, timeout: description.busyTimeout)
-        }
-        let identifier: UUID
-        do {
-            identifier = try writer.write { db in
-                try SchemaMigrator.migrate(db, model: model)
+                identifier = try writer.write { db in try SchemaMigrator.migrate(db, model: model, path: path) }
             }
         } catch let error as ObjectStoreError {
             throw error

@@ -5,37 +5,50 @@ import GRDB
 ///
 /// Additive changes migrate automatically: new entities become tables; new attributes and to-one
 /// relationships become columns filled with their defaults; new indexes are created. Anything
-/// else fails with ``ObjectStoreError/incompatibleSchema(entity:attribute:reason:)``: a changed
+/// else fails with ``ObjectStoreError/incompatibleSchema(path:entity:attribute:reason:)``: a changed
 /// attribute type, an optional attribute made non-optional, a new non-optional attribute without a
 /// default in a table that has rows, or a removed entity whose table still has rows. A removed
 /// attribute keeps its column (unused).
+///
+/// Nothing is written to a database that is not empty and does not carry the store's metadata
+/// (``StoreMetadata``), and a failed migration rolls back: the file is left as it was.
 enum SchemaMigrator {
-    /// Runs inside one write transaction; returns the store identifier.
-    static func migrate(_ db: Database, model: ManagedObjectModel) throws -> UUID {
-        try db.execute(sql: "CREATE TABLE IF NOT EXISTS Z_METADATA (Z_KEY TEXT PRIMARY KEY NOT NULL, Z_VALUE)")
-        try db.execute(sql: "CREATE TABLE IF NOT EXISTS Z_PRIMARYKEY (Z_ENT TEXT PRIMARY KEY NOT NULL, Z_MAX INTEGER NOT NULL)")
+    /// Runs inside one write transaction; returns the store identifier. `path` names the store
+    /// in errors.
+    static func migrate(_ db: Database, model: ManagedObjectModel, path: String) throws -> UUID {
+        let metadata = try StoreMetadata(db)
+        let isNew = try metadata.isEmpty(path: path)
         let identifier: UUID
-        if let text = try String.fetchOne(db, sql: "SELECT Z_VALUE FROM Z_METADATA WHERE Z_KEY = 'storeIdentifier'"),
-           let stored = UUID(uuidString: text) {
-            identifier = stored
-        } else {
+        if isNew {
             identifier = UUID()
-            try db.execute(sql: "INSERT OR REPLACE INTO Z_METADATA (Z_KEY, Z_VALUE) VALUES ('storeIdentifier', ?)", arguments: [identifier.uuidString])
+            try db.execute(sql: "CREATE TABLE Z_METADATA (Z_KEY TEXT PRIMARY KEY NOT NULL, Z_VALUE)")
+            try db.execute(sql: "CREATE TABLE Z_PRIMARYKEY (Z_ENT TEXT PRIMARY KEY NOT NULL, Z_MAX INTEGER NOT NULL)")
+            try db.execute(sql: "INSERT INTO Z_METADATA (Z_KEY, Z_VALUE) VALUES ('storeIdentifier', ?)", arguments: [identifier.uuidString])
+        } else {
+            // `isEmpty` checked that the identifier is there and valid.
+            identifier = UUID(uuidString: metadata.values?["storeIdentifier"] ?? "") ?? UUID()
         }
         var old: StoredSchema?
-        if let json = try String.fetchOne(db, sql: "SELECT Z_VALUE FROM Z_METADATA WHERE Z_KEY = 'schema'") {
-            old = try? JSONDecoder().decode(StoredSchema.self, from: Data(json.utf8))
+        if let json = metadata.values?["schema"] {
+            guard let decoded = try? JSONDecoder().decode(StoredSchema.self, from: Data(json.utf8)) else {
+                throw ObjectStoreError.foreignDatabase(path: path, found: "ObjectStore metadata whose schema record cannot be read")
+            }
+            old = decoded
         }
         let new = StoredSchema(model: model)
+        if old == new && metadata.values?["formatVersion"] != nil { return identifier }
+        if metadata.values?["formatVersion"] != String(StoreMetadata.formatVersion) {
+            try db.execute(sql: "INSERT OR REPLACE INTO Z_METADATA (Z_KEY, Z_VALUE) VALUES ('formatVersion', ?)", arguments: [String(StoreMetadata.formatVersion)])
+        }
         if old == new { return identifier }
 
         for entity in model.entities {
-            try migrate(entity, old: old?.entities[entity.name], db: db)
+            try migrate(entity, old: old?.entities[entity.name], db: db, path: path)
         }
         for (name, _) in old?.entities ?? [:] where new.entities[name] == nil {
             let rows = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(SQL.quote(name))") ?? 0
             if rows > 0 {
-                throw ObjectStoreError.incompatibleSchema(entity: name, attribute: nil, reason: "the entity was removed from the model but its table holds \(rows) row(s)")
+                throw ObjectStoreError.incompatibleSchema(path: path, entity: name, attribute: nil, reason: "the entity was removed from the model but its table holds \(rows) row(s)")
             }
             try db.execute(sql: "DROP TABLE IF EXISTS \(SQL.quote(name))")
             try db.execute(sql: "DELETE FROM Z_PRIMARYKEY WHERE Z_ENT = ?", arguments: [name])
@@ -54,7 +67,7 @@ enum SchemaMigrator {
         return quoted + (SortCollation.forSorting(.default, type: attribute.type)?.sqlSuffix ?? "")
     }
 
-    private static func migrate(_ entity: EntityDescription, old: StoredSchema.Entity?, db: Database) throws {
+    private static func migrate(_ entity: EntityDescription, old: StoredSchema.Entity?, db: Database, path: String) throws {
         let table = SQL.table(entity)
         try db.execute(sql: "INSERT OR IGNORE INTO Z_PRIMARYKEY (Z_ENT, Z_MAX) VALUES (?, 0)", arguments: [entity.name])
         if try !db.tableExists(entity.name) {
@@ -73,14 +86,14 @@ enum SchemaMigrator {
                 if let previous = old?.attributes[attribute.name], existing.contains(attribute.name) {
                     if previous.type != attribute.type {
                         throw ObjectStoreError.incompatibleSchema(
-                            entity: entity.name, attribute: attribute.name,
+                            path: path, entity: entity.name, attribute: attribute.name,
                             reason: "its type changed from \(previous.type.rawValue) to \(attribute.type.rawValue)")
                     }
                     if previous.isOptional && !attribute.isOptional {
                         let nulls = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE \(SQL.quote(attribute.name)) IS NULL") ?? 0
                         if nulls > 0 {
                             throw ObjectStoreError.incompatibleSchema(
-                                entity: entity.name, attribute: attribute.name,
+                                path: path, entity: entity.name, attribute: attribute.name,
                                 reason: "it became non-optional but \(nulls) row(s) hold nil")
                         }
                     }
@@ -89,7 +102,7 @@ enum SchemaMigrator {
                 if existing.contains(attribute.name) { continue }
                 if !attribute.isOptional && !attribute.hasDefault && rowCount > 0 {
                     throw ObjectStoreError.incompatibleSchema(
-                        entity: entity.name, attribute: attribute.name,
+                        path: path, entity: entity.name, attribute: attribute.name,
                         reason: "the non-optional attribute was added without a default and \(rowCount) existing row(s) would have no value")
                 }
                 try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN \(SQL.quote(attribute.name)) \(attribute.type.sqlType)")
@@ -115,7 +128,7 @@ enum SchemaMigrator {
                 try db.execute(sql: "CREATE \(index.isUnique ? "UNIQUE " : "")INDEX IF NOT EXISTS \(SQL.quote(index.sqlName(entity: entity.name))) ON \(table) (\(columns))")
             } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
                 throw ObjectStoreError.incompatibleSchema(
-                    entity: entity.name, attribute: index.columns.joined(separator: ", "),
+                    path: path, entity: entity.name, attribute: index.columns.joined(separator: ", "),
                     reason: "existing rows share values, so the new uniqueness constraint cannot be created")
             }
         }

@@ -12,6 +12,12 @@ public struct StoreDescription: Sendable {
 
     /// Where the store lives.
     public var location: Location
+    /// Whether opening the store creates its directory (and the directories above it) when it
+    /// is missing. Off by default, so that a mistyped path fails when the container is created
+    /// (``ObjectStoreError/cannotOpenStore(path:reason:)``) instead of creating directories
+    /// where none were meant; ``defaultFile(name:)`` turns it on for the application data
+    /// directory.
+    public var createsMissingDirectory = false
     /// How long a save or read waits for another connection's lock before failing with
     /// ``ObjectStoreError/databaseLocked(path:timeoutSeconds:)``.
     public var busyTimeout: Double = 5
@@ -24,11 +30,13 @@ public struct StoreDescription: Sendable {
 
     /// The default file for a container named `name`: `<name>.sqlite` in the user's application
     /// data directory (Application Support on Apple platforms, `$XDG_DATA_HOME` or
-    /// `~/.local/share` on Linux).
+    /// `~/.local/share` on Linux), created if it is missing.
     public static func defaultFile(name: String) -> StoreDescription {
         let directory = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
             ?? URL(fileURLWithPath: NSTemporaryDirectory())
-        return StoreDescription(location: .file(directory.appendingPathComponent("\(name).sqlite")))
+        var description = StoreDescription(location: .file(directory.appendingPathComponent("\(name).sqlite")))
+        description.createsMissingDirectory = true
+        return description
     }
 
     /// An in-memory store.

@@ -46,7 +46,7 @@ import Testing
         let player = try context.insert(Player.self)
         player.club = club
         try context.save()
-        let predicate = try FetchPredicate<Player>(format: "club.name == 'x' OR club.rank == 3 OR club.region.title == 'y' OR club.region.code == 1 OR club.name == 'Lions'")
+        let predicate = try FetchPredicate<Player>(format: "club.name == 'x' OR club.rank == 3 OR club.region.title == 'y' OR club.region.code == 1 OR club.name BEGINSWITH 'Li'")
         let compiled = try BoundPredicate(predicate.node, entity: context.model.entity(for: Player.self))
         let counts = OperationCounts()
         let matched = try OperationCounts.$current.withValue(counts) { try compiled.evaluate(player) }

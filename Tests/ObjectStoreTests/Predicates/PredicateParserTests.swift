@@ -98,14 +98,34 @@ import Testing
         let a = compare(key("a"), .equal, .value(.integer(1)))
         let b = compare(key("b"), .equal, .value(.integer(2)))
         let c = compare(key("c"), .equal, .value(.integer(3)))
-        #expect(try parse("a == 1 OR b == 2 AND c == 3") == .or(a, .and(b, c)))
-        #expect(try parse("a == 1 AND b == 2 OR c == 3") == .or(.and(a, b), c))
-        #expect(try parse("(a == 1 OR b == 2) AND c == 3") == .and(.or(a, b), c))
-        #expect(try parse("NOT a == 1 AND b == 2") == .and(.not(a), b))
-        #expect(try parse("!(a == 1 && b == 2) || c == 3") == .or(.not(.and(a, b)), c))
-        #expect(try parse("a == 1 AND b == 2 AND c == 3") == .and(.and(a, b), c))
-        #expect(try parse("a == 1 OR b == 2 OR c == 3") == .or(.or(a, b), c))
+        #expect(try parse("a == 1 OR b == 2 AND c == 3") == .or([a, .and([b, c])]))
+        #expect(try parse("a == 1 AND b == 2 OR c == 3") == .or([.and([a, b]), c]))
+        #expect(try parse("(a == 1 OR b == 2) AND c == 3") == .and([.or([a, b]), c]))
+        #expect(try parse("NOT a == 1 AND b == 2") == .and([.not(a), b]))
+        #expect(try parse("!(a == 1 && b == 2) || c == 3") == .or([.not(.and([a, b])), c]))
+        #expect(try parse("a == 1 AND b == 2 AND c == 3") == .and([a, b, c]))
+        #expect(try parse("a == 1 OR b == 2 OR c == 3") == .or([a, b, c]))
+        // Chains are flat however they are grouped: AND and OR are associative.
+        #expect(try parse("(a == 1 OR b == 2) OR (c == 3)") == .or([a, b, c]))
+        #expect(try parse("a == 1 AND (b == 2 AND c == 3)") == .and([a, b, c]))
         #expect(try parse("NOT NOT a == 1") == .not(.not(a)))
+    }
+
+    /// Found by fuzzing: a quote, backslash or digit followed by a combining mark is one
+    /// character, but the lexer must still see the quote, backslash or digit.
+    @Test func stringsWithCombiningMarksAfterQuotesAndEscapesReadBack() throws {
+        let formats = [
+            "name < \"a\u{0618}b\\\"\u{0618}c\"", "name == \"\u{17}\u{34B}x\"", "name == \"\\\\\u{301}\"",
+            "name == \"\u{301}\" OR nick == 'e\u{301}'", "e\u{308}x == 1",
+        ]
+        for format in formats {
+            let parsed = try FetchPredicate<Player>(format: format)
+            let reparsed = try FetchPredicate<Player>(format: parsed.predicateFormat)
+            #expect(reparsed == parsed, "\(format) formats as \(parsed.predicateFormat), which reads back as \(reparsed.predicateFormat)")
+        }
+        // An escaped quote followed by a combining mark is the quote and the mark.
+        let quoted = try FetchPredicate<Player>(format: "name == \"\\\"\u{301}\"")
+        #expect(quoted.node == .comparison(PredicateComparison(.key(.name("name")), .equal, .value(.string("\"\u{301}")))))
     }
 
     @Test func formatRoundTrips() throws {

@@ -4,8 +4,10 @@
 indirect enum BoundNode: Sendable {
     case constant(Bool)
     case not(BoundNode)
-    case and(BoundNode, BoundNode)
-    case or(BoundNode, BoundNode)
+    /// True when every child is (true when empty), false when one is, else unknown.
+    case and([BoundNode])
+    /// True when one child is, false when every child is (false when empty), else unknown.
+    case or([BoundNode])
     /// `lhs op rhs` under a collation (BINARY, or by value for decimals); unknown when either
     /// side is NULL.
     case compare(BoundOperand, BoundComparison, BoundOperand, SortCollation)
@@ -24,16 +26,16 @@ indirect enum BoundNode: Sendable {
         case quantifier(BoundQuantifier)
     }
 
-    /// Calls `visit` for every operand and quantifier of the tree, depth first.
+    /// Calls `visit` for every operand and quantifier of the tree, depth first (recursing only
+    /// as deep as the tree nests, which the binder limits).
     func forEachPart(_ visit: (Part) -> Void) {
         switch self {
         case .constant:
             break
         case .not(let operand):
             operand.forEachPart(visit)
-        case .and(let left, let right), .or(let left, let right):
-            left.forEachPart(visit)
-            right.forEachPart(visit)
+        case .and(let children), .or(let children):
+            for child in children { child.forEachPart(visit) }
         case .compare(let left, _, let right, _), .text(_, let left, let right, _, _):
             visit(.operand(left))
             visit(.operand(right))
@@ -45,6 +47,16 @@ indirect enum BoundNode: Sendable {
         case .quantified(let quantifier):
             visit(.quantifier(quantifier))
             quantifier.inner.forEachPart(visit)
+        }
+    }
+
+    /// How deeply `NOT`, `AND`, `OR` and quantifiers nest below this node (0 for a leaf).
+    var nesting: Int {
+        switch self {
+        case .constant, .compare, .isNull, .inList, .text: 0
+        case .not(let operand): 1 + operand.nesting
+        case .and(let children), .or(let children): 1 + (children.map(\.nesting).max() ?? 0)
+        case .quantified(let quantifier): 1 + quantifier.inner.nesting
         }
     }
 
@@ -67,10 +79,14 @@ indirect enum BoundNode: Sendable {
             return self
         case .not(let operand):
             return .not(try operand.mapOperands(transform))
-        case .and(let left, let right):
-            return .and(try left.mapOperands(transform), try right.mapOperands(transform))
-        case .or(let left, let right):
-            return .or(try left.mapOperands(transform), try right.mapOperands(transform))
+        case .and(let children):
+            var mapped: [BoundNode] = []
+            for child in children { mapped.append(try child.mapOperands(transform)) }
+            return .and(mapped)
+        case .or(let children):
+            var mapped: [BoundNode] = []
+            for child in children { mapped.append(try child.mapOperands(transform)) }
+            return .or(mapped)
         case .compare(let left, let comparison, let right, let collation):
             return .compare(try transform(left), comparison, try transform(right), collation)
         case .isNull(let operand, let negated):

@@ -18,13 +18,34 @@ struct PredicateBinder {
         case toMany(hops: [RelationshipDescription], relationship: RelationshipDescription, member: [String], key: String)
     }
 
+    /// Compiles `node`, after checking (without recursion) that it nests no deeper than
+    /// ``PredicateLimits/treeNesting``; every later walk over the tree recurses only that deep.
     func bind(_ node: PredicateNode) throws(FetchPredicateError) -> BoundNode {
+        let depth = node.nestingDepth
+        guard depth <= PredicateLimits.treeNesting else {
+            throw .treeTooDeep(limit: PredicateLimits.treeNesting, depth: depth)
+        }
+        return try bindNode(node)
+    }
+
+    private func bindNode(_ node: PredicateNode) throws(FetchPredicateError) -> BoundNode {
         switch node {
-        case .constant(let value): return .constant(value)
-        case .not(let operand): return .not(try bind(operand))
-        case .and(let left, let right): return .and(try bind(left), try bind(right))
-        case .or(let left, let right): return .or(try bind(left), try bind(right))
-        case .comparison(let comparison): return try bind(comparison)
+        case .constant(let value):
+            return .constant(value)
+        case .not(let operand):
+            return .not(try bindNode(operand))
+        case .and(let children):
+            var bound: [BoundNode] = []
+            bound.reserveCapacity(children.count)
+            for child in children { bound.append(try bindNode(child)) }
+            return .and(bound)
+        case .or(let children):
+            var bound: [BoundNode] = []
+            bound.reserveCapacity(children.count)
+            for child in children { bound.append(try bindNode(child)) }
+            return BoundNode.mergingEqualities(bound)
+        case .comparison(let comparison):
+            return try bind(comparison)
         }
     }
 
@@ -139,7 +160,7 @@ struct PredicateBinder {
             guard bounds.count == 2 else { throw mismatch("BETWEEN needs exactly two bounds, {low, high}") }
             let low = try bindSimple(.operand(operand, domain, key: key), .greaterOrEqual, try side(bounds[0]), options: options)
             let high = try bindSimple(.operand(operand, domain, key: key), .lessOrEqual, try side(bounds[1]), options: options)
-            return .and(low, high)
+            return .and([low, high])
         case .beginsWith, .endsWith, .contains, .like, .matches:
             return try bindText(op.textOperator!, lhs, rhs, options: options, mismatch: mismatch)
         case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
@@ -232,7 +253,7 @@ struct PredicateBinder {
         }
         if domain == .decimal, case .constant(let value) = lhs, DecimalConstant.beyond(value) != nil {
             // No element equals it: false, or unknown when an element is nil.
-            return bound.reversed().reduce(BoundNode.constant(false)) { result, element in .or(Self.sameForEveryValue(element, false), result) }
+            return .or(bound.map { Self.sameForEveryValue($0, false) })
         }
         let left = try operand(lhs, domain, options, mismatch: mismatch)
         if bound.isEmpty && droppedBeyondDecimals { return Self.sameForEveryValue(left, false) }

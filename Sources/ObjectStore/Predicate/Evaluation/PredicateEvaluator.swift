@@ -39,18 +39,10 @@ struct PredicateEvaluator {
             return value
         case .not(let operand):
             return try evaluate(operand).map(!)
-        case .and(let left, let right):
-            let first = try evaluate(left)
-            if first == false { return false }
-            let second = try evaluate(right)
-            if second == false { return false }
-            return first == true && second == true ? true : nil
-        case .or(let left, let right):
-            let first = try evaluate(left)
-            if first == true { return true }
-            let second = try evaluate(right)
-            if second == true { return true }
-            return first == false && second == false ? false : nil
+        case .and(let children):
+            return try chain(children, decidedBy: false)
+        case .or(let children):
+            return try chain(children, decidedBy: true)
         case .compare(let left, let comparison, let right, let collation):
             let lhs = try value(left), rhs = try value(right)
             if lhs.isNull || rhs.isNull { return nil }
@@ -65,6 +57,21 @@ struct PredicateEvaluator {
         case .quantified(let quantifier):
             return try quantify(quantifier)
         }
+    }
+
+    /// An `AND` (decided by a false child) or an `OR` (decided by a true one): `decisive` as
+    /// soon as a child is; else unknown if a child was unknown. The children are iterated, so a
+    /// chain of any length recurses one level.
+    private mutating func chain(_ children: [BoundNode], decidedBy decisive: Bool) throws(ObjectStoreError) -> Bool? {
+        var unknown = false
+        for child in children {
+            switch try evaluate(child) {
+            case decisive?: return decisive
+            case nil: unknown = true
+            default: break
+            }
+        }
+        return unknown ? nil : !decisive
     }
 
     /// SQL's `IN`: true on a match; else unknown when the value or an element is NULL; false for

@@ -23,10 +23,13 @@ enum PredicateFormatter {
             text = value ? "TRUEPREDICATE" : "FALSEPREDICATE"
         case .not(let operand):
             text = "NOT " + write(operand, context: 3)
-        case .and(let left, let right):
-            text = write(left, context: 2) + " AND " + write(right, context: 3)
-        case .or(let left, let right):
-            text = write(left, context: 1) + " OR " + write(right, context: 2)
+        case .and(let children):
+            // An empty AND is true; nested ANDs are grouped, so the tree reads back as it is.
+            guard !children.isEmpty else { text = "TRUEPREDICATE"; break }
+            text = children.map { write($0, context: 3) }.joined(separator: " AND ")
+        case .or(let children):
+            guard !children.isEmpty else { text = "FALSEPREDICATE"; break }
+            text = children.map { write($0, context: 2) }.joined(separator: " OR ")
         case .comparison(let comparison):
             text = write(comparison)
         }

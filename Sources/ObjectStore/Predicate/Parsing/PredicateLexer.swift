@@ -1,12 +1,17 @@
-/// Splits a predicate format string into tokens, recording each token's character offset.
+/// Splits a predicate format string into tokens, recording each token's offset.
+///
+/// The lexer reads Unicode scalars, not characters: a quote, backslash or digit followed by a
+/// combining mark is one character but still a quote, backslash or digit, so `"a"` followed by a
+/// combining accent closes the string as it looks, and every string the formatter writes reads
+/// back the same. Offsets count Unicode scalars.
 struct PredicateLexer {
     private let format: String
-    private let characters: [Character]
+    private let characters: [Unicode.Scalar]
     private var position = 0
 
     init(_ format: String) {
         self.format = format
-        self.characters = Array(format)
+        self.characters = Array(format.unicodeScalars)
     }
 
     /// Every token, ending with `.end`.
@@ -20,25 +25,25 @@ struct PredicateLexer {
         }
     }
 
-    private var current: Character? {
+    private var current: Unicode.Scalar? {
         position < characters.count ? characters[position] : nil
     }
 
-    private func peek(_ distance: Int = 1) -> Character? {
+    private func peek(_ distance: Int = 1) -> Unicode.Scalar? {
         position + distance < characters.count ? characters[position + distance] : nil
     }
 
     private mutating func next() throws(FetchPredicateError) -> PredicateToken {
-        while let character = current, character.isWhitespace { position += 1 }
+        while let character = current, character.properties.isWhitespace { position += 1 }
         let start = position
         guard let character = current else { return PredicateToken(kind: .end, offset: start, text: "") }
         func token(_ kind: PredicateToken.Kind) -> PredicateToken {
-            PredicateToken(kind: kind, offset: start, text: String(characters[start..<position]))
+            PredicateToken(kind: kind, offset: start, text: text(start..<position))
         }
         if Self.startsWord(character) {
             return token(.word(readWord()))
         }
-        if character.isASCII, character.isNumber {
+        if Self.isDigit(character) {
             return try readNumber(start: start)
         }
         switch character {
@@ -61,29 +66,52 @@ struct PredicateLexer {
             position += 2
             return token(.symbol(pair))
         }
-        if "=<>!(){},.[]-".contains(character) {
+        if "=<>!(){},.[]-".unicodeScalars.contains(character) {
             position += 1
             return token(.symbol(String(character)))
         }
         throw .unexpectedToken(String(character), offset: start, format: format, expected: "a key, a value, an operator or a parenthesis")
     }
 
-    private static func startsWord(_ character: Character) -> Bool {
-        character == "_" || character.isLetter
+    private static func startsWord(_ character: Unicode.Scalar) -> Bool {
+        character == "_" || character.properties.isAlphabetic
+    }
+
+    /// Letters, digits, `_`, and the marks that combine with them (a decomposed `ë`).
+    private static func continuesWord(_ character: Unicode.Scalar) -> Bool {
+        if character == "_" || character.properties.isAlphabetic || character.properties.numericType != nil { return true }
+        switch character.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
+    }
+
+    private static func isDigit(_ character: Unicode.Scalar?) -> Bool {
+        character.map { ("0"..."9").contains($0) } ?? false
+    }
+
+    private static func isHexDigit(_ character: Unicode.Scalar?) -> Bool {
+        character.map { ("0"..."9").contains($0) || ("a"..."f").contains($0) || ("A"..."F").contains($0) } ?? false
+    }
+
+    private func text(_ range: Range<Int>) -> String {
+        var result = ""
+        result.unicodeScalars.append(contentsOf: characters[range])
+        return result
     }
 
     private mutating func readWord() -> String {
         let start = position
-        while let character = current, character == "_" || character.isLetter || character.isNumber { position += 1 }
-        return String(characters[start..<position])
+        while let character = current, Self.continuesWord(character) { position += 1 }
+        return text(start..<position)
     }
 
     private mutating func readNumber(start: Int) throws(FetchPredicateError) -> PredicateToken {
-        func isDigit(_ character: Character?) -> Bool { character.map { $0.isASCII && $0.isNumber } ?? false }
+        func isDigit(_ character: Unicode.Scalar?) -> Bool { Self.isDigit(character) }
         if current == "0", let x = peek(), x == "x" || x == "X" {
             position += 2
-            while let character = current, character.isHexDigit { position += 1 }
-            let text = String(characters[start..<position])
+            while Self.isHexDigit(current) { position += 1 }
+            let text = text(start..<position)
             guard text.count > 2 else { throw .invalidNumber(text, offset: start, format: format) }
             return PredicateToken(kind: .integer(text), offset: start, text: text)
         }
@@ -104,35 +132,36 @@ struct PredicateLexer {
             }
         }
         if let character = current, Self.startsWord(character) {
-            while let character = current, character == "_" || character.isLetter || character.isNumber { position += 1 }
-            throw .invalidNumber(String(characters[start..<position]), offset: start, format: format)
+            while let character = current, Self.continuesWord(character) { position += 1 }
+            throw .invalidNumber(text(start..<position), offset: start, format: format)
         }
-        let text = String(characters[start..<position])
+        let text = text(start..<position)
         return PredicateToken(kind: isReal ? .real(text) : .integer(text), offset: start, text: text)
     }
 
-    private mutating func readString(quote: Character, start: Int) throws(FetchPredicateError) -> PredicateToken {
+    private mutating func readString(quote: Unicode.Scalar, start: Int) throws(FetchPredicateError) -> PredicateToken {
         position += 1
         var value = ""
         while let character = current {
             position += 1
             if character == quote {
-                return PredicateToken(kind: .string(value), offset: start, text: String(characters[start..<position]))
+                return PredicateToken(kind: .string(value), offset: start, text: text(start..<position))
             }
             guard character == "\\", let escaped = current else {
-                value.append(character)
+                value.unicodeScalars.append(character)
                 continue
             }
             position += 1
             switch escaped {
-            case "\\", "\"", "'": value.append(escaped)
+            case "\\", "\"", "'": value.unicodeScalars.append(escaped)
             case "n": value.append("\n")
             case "t": value.append("\t")
             case "r": value.append("\r")
             case "0": value.append("\u{0}")
             case "u":
                 let digits = characters[position..<min(position + 4, characters.count)]
-                if digits.count == 4, let code = UInt32(String(digits), radix: 16), let scalar = Unicode.Scalar(code) {
+                if digits.count == 4, digits.allSatisfy({ Self.isHexDigit($0) }), let code = UInt32(text(position..<(position + 4)), radix: 16),
+                   let scalar = Unicode.Scalar(code) {
                     value.unicodeScalars.append(scalar)
                     position += 4
                 } else {
@@ -141,7 +170,7 @@ struct PredicateLexer {
             default:
                 // Unknown escapes stay as written, so LIKE patterns such as 'a\*' keep their backslash.
                 value.append("\\")
-                value.append(escaped)
+                value.unicodeScalars.append(escaped)
             }
         }
         throw .unterminatedString(offset: start, format: format)
@@ -154,12 +183,12 @@ struct PredicateLexer {
             length.append("l")
             position += 1
         }
-        guard let conversion = current, "@Kdiufge".contains(conversion), length.isEmpty || "diufge".contains(conversion) else {
-            let text = String(characters[start..<min(position + 1, characters.count)])
+        guard let conversion = current, "@Kdiufge".unicodeScalars.contains(conversion), length.isEmpty || "diufge".unicodeScalars.contains(conversion) else {
+            let text = text(start..<min(position + 1, characters.count))
             throw .unexpectedToken(text, offset: start, format: format, expected: "a format specifier: %@, %K, %d, %i, %ld, %u, %f")
         }
         position += 1
-        let text = String(characters[start..<position])
+        let text = text(start..<position)
         return PredicateToken(kind: .specifier(text), offset: start, text: text)
     }
 }

@@ -4,13 +4,17 @@ import Foundation
 /// arguments for `%@`, `%K`, `%d`, `%f`, … from left to right.
 ///
 /// Precedence, loosest first: `OR`/`||`, `AND`/`&&`, `NOT`/`!`, then comparisons and
-/// parentheses. `AND` and `OR` associate to the left. Keywords are case-insensitive.
+/// parentheses. A chain of `AND` (or of `OR`) becomes one n-ary node, however long; groups,
+/// `NOT`, lists and `CAST` nest at most ``PredicateLimits/formatNesting`` deep, so recursion stays
+/// shallow for any input. Keywords are case-insensitive.
 struct PredicateParser {
     private let format: String
     private let tokens: [PredicateToken]
     private var position = 0
     private let arguments: [(any PredicateArgument)?]
     private var argumentIndex = 0
+    /// How many groups, `NOT`s, lists and `CAST`s enclose the current token.
+    private var depth = 0
 
     /// Parses `format` with `arguments`.
     static func parse(_ format: String, arguments: [(any PredicateArgument)?]) throws(FetchPredicateError) -> PredicateNode {
@@ -59,37 +63,50 @@ struct PredicateParser {
     // MARK: Predicates
 
     private mutating func parseOr() throws(FetchPredicateError) -> PredicateNode {
-        var node = try parseAnd()
+        var children = [try parseAnd()]
         while accept(keywords: ["OR"], symbols: ["||"]) {
-            node = .or(node, try parseAnd())
+            children.append(try parseAnd())
         }
-        return node
+        return .disjunction(children)
     }
 
     private mutating func parseAnd() throws(FetchPredicateError) -> PredicateNode {
-        var node = try parseNot()
+        var children = [try parseNot()]
         while accept(keywords: ["AND"], symbols: ["&&"]) {
-            node = .and(node, try parseNot())
+            children.append(try parseNot())
         }
-        return node
+        return .conjunction(children)
     }
 
     private mutating func parseNot() throws(FetchPredicateError) -> PredicateNode {
+        let token = current
         if accept(keywords: ["NOT"], symbols: ["!"]) {
-            return .not(try parseNot())
+            return .not(try nested(at: token) { (parser) throws(FetchPredicateError) in try parser.parseNot() })
         }
         return try parsePrimary()
     }
 
     private mutating func parsePrimary() throws(FetchPredicateError) -> PredicateNode {
+        let token = current
         if accept(symbols: ["("]) {
-            let node = try parseOr()
+            let node = try nested(at: token) { (parser) throws(FetchPredicateError) in try parser.parseOr() }
             try expect(")", "')'")
             return node
         }
         if accept(keywords: ["TRUEPREDICATE"]) { return .constant(true) }
         if accept(keywords: ["FALSEPREDICATE"]) { return .constant(false) }
         return .comparison(try parseComparison())
+    }
+
+    /// Runs `body` one nesting level deeper (a group, `NOT`, a list or `CAST` opened by
+    /// `token`), failing beyond the limit, so that no input recurses deeply.
+    private mutating func nested<Result>(at token: PredicateToken, _ body: (inout PredicateParser) throws(FetchPredicateError) -> Result) throws(FetchPredicateError) -> Result {
+        guard depth < PredicateLimits.formatNesting else {
+            throw .nestingTooDeep(limit: PredicateLimits.formatNesting, offset: token.offset, format: format)
+        }
+        depth += 1
+        defer { depth -= 1 }
+        return try body(&self)
     }
 
     private mutating func parseComparison() throws(FetchPredicateError) -> PredicateComparison {
@@ -162,7 +179,7 @@ struct PredicateParser {
             switch token.keyword {
             case nil:
                 if word.uppercased() == "CAST", tokens[position + 1].isSymbol("(") {
-                    return try parseCast()
+                    return try nested(at: token) { (parser) throws(FetchPredicateError) in try parser.parseCast() }
                 }
                 position += 1
                 return .key(.name(try parseKeyPath(startingWith: [word])))
@@ -209,16 +226,21 @@ struct PredicateParser {
             return try argumentExpression(specifier, token: token)
         case .symbol("{"):
             position += 1
-            var elements: [PredicateTerm] = []
-            if accept(symbols: ["}"]) { return .list(elements) }
-            repeat {
-                elements.append(try parseExpression())
-            } while accept(symbols: [","])
-            try expect("}", "',' or '}'")
-            return .list(elements)
+            return try nested(at: token) { (parser) throws(FetchPredicateError) in try parser.parseListElements() }
         default:
             throw unexpected(expected: expected)
         }
+    }
+
+    /// The elements of `{…}` after the brace, through the closing brace.
+    private mutating func parseListElements() throws(FetchPredicateError) -> PredicateTerm {
+        var elements: [PredicateTerm] = []
+        if accept(symbols: ["}"]) { return .list(elements) }
+        repeat {
+            elements.append(try parseExpression())
+        } while accept(symbols: [","])
+        try expect("}", "',' or '}'")
+        return .list(elements)
     }
 
     /// Reads `.name`, `.#name` and `.@count` components after the first one.

@@ -20,10 +20,10 @@ struct PredicateSQLWriter {
             return value ? "1" : "0"
         case .not(let operand):
             return "(NOT \(write(operand)))"
-        case .and(let left, let right):
-            return "(\(write(left)) AND \(write(right)))"
-        case .or(let left, let right):
-            return "(\(write(left)) OR \(write(right)))"
+        case .and(let children):
+            return writeChain(children[...], separator: " AND ", empty: "1")
+        case .or(let children):
+            return writeChain(children[...], separator: " OR ", empty: "0")
         case .compare(let left, let comparison, let right, let collation):
             if let column = Self.textEquality(left, comparison, right, collation) {
                 // Byte equality implies equality under DS_STRING, so the second term changes no
@@ -45,6 +45,49 @@ struct PredicateSQLWriter {
         case .quantified(let quantifier):
             return writeQuantified(quantifier, ownerKey: "\(Self.alias(readsMember: false, hops: quantifier.owner)).Z_PK")
         }
+    }
+
+    /// The most children one parenthesised chain holds: SQLite nests `a OR b OR c …` one level
+    /// per operator, up to 1000 levels, so longer chains are written as chains of chains.
+    static let chainWidth = 64
+
+    /// `children` joined by `separator` (`AND` or `OR`, both associative) in parentheses; more
+    /// than ``chainWidth`` children are grouped, groups of groups as needed, so a chain of n
+    /// terms nests log₆₄(n) levels in SQL instead of n.
+    ///
+    /// The most deeply nested child is written first: SQLite's parser holds one level of its
+    /// stack (about 90 deep) per open parenthesis before the first operand, but three per
+    /// parenthesis after an operand and an operator, so nesting on the left costs a third.
+    private mutating func writeChain(_ children: ArraySlice<BoundNode>, separator: String, empty: String) -> String {
+        var children = children
+        if let deepest = children.indices.max(by: { children[$0].nesting < children[$1].nesting }), deepest != children.startIndex {
+            let node = children.remove(at: deepest)
+            children.insert(node, at: children.startIndex)
+        }
+        switch children.count {
+        case 0: return empty
+        case 1: return write(children[children.startIndex])
+        case ...Self.chainWidth: return "(" + children.map { write($0) }.joined(separator: separator) + ")"
+        default: break
+        }
+        var groupSize = Self.chainWidth
+        while groupSize * Self.chainWidth < children.count { groupSize *= Self.chainWidth }
+        var parts: [String] = []
+        var start = children.startIndex
+        while start < children.endIndex {
+            let end = min(start + groupSize, children.endIndex)
+            parts.append(writeChain(children[start..<end], separator: separator, empty: empty))
+            start = end
+        }
+        return "(" + parts.joined(separator: separator) + ")"
+    }
+
+    /// The SQL that reads a key operand (path, column, folding), or nil for a constant: equal
+    /// texts read the same value.
+    static func operandText(_ operand: BoundOperand) -> String? {
+        if case .constant = operand.source { return nil }
+        var writer = PredicateSQLWriter(arguments: [])
+        return writer.write(operand)
     }
 
     /// `EXISTS` (or `NOT EXISTS`) over the members of `quantifier.relationship` of the row whose

@@ -7,10 +7,10 @@ extension PredicateNode {
             return self
         case .not(let operand):
             return .not(operand.mappingTerms(transform))
-        case .and(let left, let right):
-            return .and(left.mappingTerms(transform), right.mappingTerms(transform))
-        case .or(let left, let right):
-            return .or(left.mappingTerms(transform), right.mappingTerms(transform))
+        case .and(let children):
+            return .and(children.map { $0.mappingTerms(transform) })
+        case .or(let children):
+            return .or(children.map { $0.mappingTerms(transform) })
         case .comparison(var comparison):
             comparison.lhs = Self.map(comparison.lhs, transform)
             comparison.rhs = Self.map(comparison.rhs, transform)

@@ -5,10 +5,12 @@ package indirect enum PredicateNode: Sendable, Hashable {
     case constant(Bool)
     /// `NOT p`.
     case not(PredicateNode)
-    /// `p AND q`.
-    case and(PredicateNode, PredicateNode)
-    /// `p OR q`.
-    case or(PredicateNode, PredicateNode)
+    /// `p AND q AND …`: n-ary, so long chains stay flat (true when empty). Build it with
+    /// ``conjunction(_:)``, which flattens nested conjunctions.
+    case and([PredicateNode])
+    /// `p OR q OR …`: n-ary, so long chains stay flat (false when empty). Build it with
+    /// ``disjunction(_:)``, which flattens nested disjunctions.
+    case or([PredicateNode])
     /// A comparison.
     case comparison(PredicateComparison)
 }

@@ -1,0 +1,49 @@
+import DiffableSnapshots
+import ListDataSources
+
+typealias TestSnapshot = DiffableDataSourceSnapshot<String, Int>
+typealias TestView = HeadlessListView<String, Int, String>
+typealias TestDataSource = DiffableDataSource<String, Int>
+
+/// Builds a snapshot from its sections and their items, then marks what is asked.
+func makeSnapshot(
+    _ layout: KeyValuePairs<String, [Int]>,
+    reloaded: [Int] = [],
+    reconfigured: [Int] = [],
+    reloadedSections: [String] = []
+) -> TestSnapshot {
+    var snapshot = TestSnapshot()
+    snapshot.appendSections(layout.map(\.key))
+    for (section, items) in layout {
+        snapshot.appendItems(items, toSection: section)
+    }
+    snapshot.reloadItems(reloaded)
+    snapshot.reconfigureItems(reconfigured)
+    snapshot.reloadSections(reloadedSections)
+    return snapshot
+}
+
+/// The sections of a snapshot with their items, marks left out: what a list shows.
+func layout(of snapshot: TestSnapshot) -> [[String: [Int]]] {
+    snapshot.sectionIdentifiers.map { [$0: snapshot.itemIdentifiers(inSection: $0)] }
+}
+
+/// A headless view and a data source on it whose cells read `row <item>`.
+func makeHeadless(validatesUpdates: Bool = true) -> (TestView, TestDataSource) {
+    let view = TestView(validatesUpdates: validatesUpdates)
+    let dataSource = TestDataSource(view: view) { _, _, item in "row \(item)" }
+    return (view, dataSource)
+}
+
+/// The batch updates a headless view accepted, oldest first.
+func acceptedUpdates(of view: TestView) -> [BatchUpdate] {
+    view.history.compactMap { event in
+        if case .batchUpdate(let update, _, _) = event { update } else { nil }
+    }
+}
+
+/// An error a cell provider throws in tests.
+struct CellFailure: Error, CustomStringConvertible {
+    var item: Int
+    var description: String { "no data for \(item)" }
+}
