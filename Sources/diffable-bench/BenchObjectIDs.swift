@@ -8,6 +8,7 @@ enum BenchObjectIDs {
     /// their IDs fetched.
     static func make(count: Int) throws -> [ObjectID] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diffable-bench-snapshot-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("ids.sqlite")
         let container = try PersistentContainer(name: "SnapshotBench", model: FetchBenchModel.model, store: StoreDescription(location: .file(url)))
