@@ -17,7 +17,9 @@ struct SnapshotComplexityTests {
         snapshot.appendItems(items(0..<(Self.size / 2), counter), toSection: 0)
         snapshot.appendItems(items((Self.size / 2)..<Self.size, counter))
         #expect(counter.hashes <= 2 * Self.size, "\(counter.hashes) hashes: one per item, plus rehashing on geometric growth")
-        #expect(counter.equalities <= Self.size, "\(counter.equalities) comparisons while probing")
+        // Linear probing up to 60% full compares about one occupied bucket per insert on average
+        // (about 4,100 expected here, varying with the process's hash seed): the fence is twice that.
+        #expect(counter.equalities <= 2 * Self.size, "\(counter.equalities) comparisons while probing")
     }
 
     @Test func lookupsNeverRebuildAnIndex() {
