@@ -50,12 +50,12 @@ struct ItemOverlay<Key: Hashable & Sendable>: @unchecked Sendable {
     @inlinable
     mutating func set(_ key: Key, hash: Int, to slot: ItemSlot) {
         if root == nil {
-            root = OverlayNode(entry: OverlayEntry(hash: hash, key: key, slot: slot), shift: 0)
+            root = OverlayNode(entry: IndexEntry(hash: hash, key: key, slot: slot), shift: 0)
             count = 1
             return
         }
         if !isKnownUniquelyReferenced(&root!) { root = root!.copy() }
-        if root.unsafelyUnwrapped.set(OverlayEntry(hash: hash, key: key, slot: slot), shift: 0) { count &+= 1 }
+        if root.unsafelyUnwrapped.set(IndexEntry(hash: hash, key: key, slot: slot), shift: 0) { count &+= 1 }
     }
 
     /// Calls `body` with every entry, deletions included, in no particular order.
@@ -65,31 +65,17 @@ struct ItemOverlay<Key: Hashable & Sendable>: @unchecked Sendable {
     }
 }
 
-@usableFromInline
-struct OverlayEntry<Key: Hashable & Sendable> {
-    @usableFromInline var hash: Int
-    @usableFromInline var key: Key
-    @usableFromInline var slot: ItemSlot
-
-    @inlinable
-    init(hash: Int, key: Key, slot: ItemSlot) {
-        self.hash = hash
-        self.key = key
-        self.slot = slot
-    }
-}
-
 /// A node of ``ItemOverlay``: up to 32 positions, each empty, an entry or a child. Below the
 /// twelfth level (the hash used up) a node is a plain list of entries whose hashes are equal.
 @usableFromInline
 final class OverlayNode<Key: Hashable & Sendable> {
     @exclusivity(unchecked) @usableFromInline var entryMap: UInt32
     @exclusivity(unchecked) @usableFromInline var childMap: UInt32
-    @exclusivity(unchecked) @usableFromInline var entries: [OverlayEntry<Key>]
+    @exclusivity(unchecked) @usableFromInline var entries: [IndexEntry<Key>]
     @exclusivity(unchecked) @usableFromInline var children: [OverlayNode<Key>]
 
     @inlinable
-    init(entryMap: UInt32, childMap: UInt32, entries: [OverlayEntry<Key>], children: [OverlayNode<Key>]) {
+    init(entryMap: UInt32, childMap: UInt32, entries: [IndexEntry<Key>], children: [OverlayNode<Key>]) {
         self.entryMap = entryMap
         self.childMap = childMap
         self.entries = entries
@@ -97,7 +83,7 @@ final class OverlayNode<Key: Hashable & Sendable> {
     }
 
     @inlinable
-    convenience init(entry: OverlayEntry<Key>, shift: Int) {
+    convenience init(entry: IndexEntry<Key>, shift: Int) {
         self.init(entryMap: shift >= 64 ? 0 : Self.bit(entry.hash, shift), childMap: 0, entries: [entry], children: [])
     }
 
@@ -113,7 +99,7 @@ final class OverlayNode<Key: Hashable & Sendable> {
 
     /// Sets `entry` in this node, which the caller made unique; returns whether the key is new.
     @inlinable
-    func set(_ entry: OverlayEntry<Key>, shift: Int) -> Bool {
+    func set(_ entry: IndexEntry<Key>, shift: Int) -> Bool {
         if shift >= 64 {
             if let index = entries.firstIndex(where: { $0.hash == entry.hash && $0.key == entry.key }) {
                 entries[index].slot = entry.slot

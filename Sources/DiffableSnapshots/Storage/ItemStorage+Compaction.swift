@@ -19,15 +19,12 @@ extension ItemStorage {
     mutating func rebuildIndex(itemCount: Int) {
         if directory.count >= Int(ItemSlot.leafLimit) / 2 { renumberLeaves() }
         let trees = self.trees
+        var leaves: [ItemLeaf<Item>] = []
+        for tree in trees {
+            tree.forEachLeaf { leaf, _ in leaves.append(leaf) }
+        }
         index.rebuild(capacity: itemCount) { table in
-            for tree in trees {
-                tree.forEachLeaf { leaf, _ in
-                    let id = leaf.id
-                    _ = leaf.items.withUnsafeBufferPointer { items in
-                        table.insertNew(items) { ItemSlot(leaf: id, slot: leaf.slot(ofRank: $0)) }
-                    }
-                }
-            }
+            _ = table.insertNew(leaves: leaves)
         }
     }
 

@@ -98,14 +98,8 @@ struct ItemStorage<Item: Hashable & Sendable>: @unchecked Sendable {
             }
             return
         }
-        let table = index.table.unsafelyUnwrapped
-        for leaf in leaves {
-            let id = leaf.id
-            let first = leaf.items.startIndex
-            let duplicate = leaf.items.withUnsafeBufferPointer { buffer in
-                table.insertNew(buffer) { ItemSlot(leaf: id, slot: $0) }
-            }
-            if let duplicate { Self.reportDuplicate(leaf.item(atRank: duplicate), caller, passed, first &+ duplicate) }
+        if let duplicate = index.table.unsafelyUnwrapped.insertNew(leaves: leaves) {
+            Self.reportDuplicate(duplicate, caller, passed, nil)
         }
     }
 

@@ -135,6 +135,50 @@ struct ItemIndexTests {
         #expect(removed.count == 5_000)
         #expect(index[1_024] == slot(1) && index[2 * 1_024] == nil)
     }
+
+    /// Filling by partition (the way of tables larger than a cache, forced here on small ones)
+    /// enters every key at its slot beside the keys already there, slot tables included, and
+    /// reports a key that is present already or repeated.
+    @Test func fillingByPartitionAgreesWithFillingKeyByKey() {
+        for seed in randomSeeds(defaultCount: 20) {
+            var random = SplitMix64(seed: seed)
+            let present = Int.random(in: 0..<500, using: &random)
+            let keys = (0..<(present + Int.random(in: 1...3_000, using: &random))).map { $0 &* 7_919 }
+            let table = ItemTable<Int>(bucketCount: ItemTable<Int>.bucketCount(forCapacity: keys.count))
+            for key in keys[..<present] { table.place(key, hash: ItemIndex<Int>.hash(key), slot: ItemSlot(leaf: 0, slot: 0)) }
+            var leaves: [ItemLeaf<Int>] = []
+            var start = present
+            while start < keys.count {
+                let end = min(keys.count, start + Int.random(in: 1...255, using: &random))
+                leaves.append(ItemLeaf(id: UInt32(leaves.count + 1), items: keys[start..<end]))
+                start = end
+            }
+            if let leaf = leaves.first, leaf.count > 2 {
+                // Slots that differ from offsets: the first item's slot goes to the end.
+                leaf.remove(ranks: [0])
+                leaf.insert([keys[present]], atRank: leaf.count) { _, _ in }
+            }
+            let bits = Int.random(in: 1...6, using: &random)
+            let duplicate = table.insertNew(partitioning: leaves, count: keys.count - present, bits: bits)
+            #expect(duplicate == nil, "seed \(seed)")
+            #expect(table.count == keys.count, "seed \(seed)")
+            for leaf in leaves {
+                for rank in 0..<leaf.count {
+                    let bucket = table.find(leaf.item(atRank: rank), hash: ItemIndex<Int>.hash(leaf.item(atRank: rank)))
+                    guard bucket >= 0, table.slot(at: bucket) == ItemSlot(leaf: leaf.id, slot: leaf.slot(ofRank: rank)) else {
+                        Issue.record("seed \(seed): item \(leaf.item(atRank: rank)) is not at its slot")
+                        return
+                    }
+                }
+            }
+            if present > 0 {
+                let again = ItemLeaf(id: 99, items: [keys[keys.count - 1] + 1, keys[Int.random(in: 0..<present, using: &random)]][...])
+                let fresh = ItemTable<Int>(bucketCount: ItemTable<Int>.bucketCount(forCapacity: keys.count + 2))
+                for key in keys[..<present] { fresh.place(key, hash: ItemIndex<Int>.hash(key), slot: ItemSlot(leaf: 0, slot: 0)) }
+                #expect(fresh.insertNew(partitioning: [again], count: 2, bits: bits) == again.item(atRank: 1), "seed \(seed)")
+            }
+        }
+    }
 }
 
 @Suite("Leaf directory and section offsets")
