@@ -1,11 +1,12 @@
 import ArgumentParser
 import DiffableSnapshots
+import Foundation
 import ObjectStore
 
 /// `diffable-bench snapshot`: building, copying and editing snapshots of a million items, and
 /// diffing a snapshot against a copy edited a few times.
 ///
-/// Cases, each run with `Int` and with `ObjectID` identifiers:
+/// Cases, each run with `Int` and with `ObjectID` identifiers (and with `UUID` on request):
 /// - `build-100k`, `build-1M`: `appendSections` + `appendItems` of one array (duplicate detection
 ///   included); baseline: a `Dictionary` from identifier to index built from the same array.
 /// - `edit-one-1M`, `edit-one-1M-50-sections`: copy a snapshot and delete, insert or move one
@@ -23,11 +24,11 @@ struct SnapshotBenchmark: ParsableCommand {
 
     @OptionGroup var options: BenchOptions
 
-    @Option(help: "Identifier types to measure: Int, ObjectID or both.")
+    @Option(help: "Identifier types to measure: Int, ObjectID, UUID (memory per item of a wider key; not run by default).")
     var ids: [IdentifierKind] = [.Int, .ObjectID]
 
     enum IdentifierKind: String, ExpressibleByArgument {
-        case Int, ObjectID
+        case Int, ObjectID, UUID
     }
 
     func run() throws {
@@ -41,6 +42,9 @@ struct SnapshotBenchmark: ParsableCommand {
         }
         if ids.contains(.ObjectID) {
             cases.run(ids: "ObjectID", universe: try BenchObjectIDs.make(count: universeSize), into: &report)
+        }
+        if ids.contains(.UUID) {
+            cases.run(ids: "UUID", universe: (0..<universeSize).map { _ in UUID() }, into: &report)
         }
     }
 }
