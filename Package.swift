@@ -19,6 +19,7 @@ let package = Package(
     targets: [
         .target(name: "DiffableSnapshots"),
         .target(name: "ObjectStoreThreadLocal"),
+        .target(name: "BenchMemory"),
         .target(
             name: "ObjectStore",
             dependencies: [
@@ -33,6 +34,7 @@ let package = Package(
         .executableTarget(
             name: "diffable-bench",
             dependencies: [
+                "BenchMemory",
                 "DiffableSnapshots",
                 "ListDataSources",
                 "ObjectStore",
@@ -58,7 +60,7 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-for target in package.targets where target.name != "ObjectStoreThreadLocal" {
+for target in package.targets where !["ObjectStoreThreadLocal", "BenchMemory"].contains(target.name) {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
