@@ -20,6 +20,7 @@ let package = Package(
     targets: [
         .target(name: "DiffableSnapshots"),
         .target(name: "ObjectStoreThreadLocal"),
+        .target(name: "BenchMemory"),
         .target(
             name: "ObjectStore",
             dependencies: [
@@ -35,6 +36,7 @@ let package = Package(
         .executableTarget(
             name: "diffable-bench",
             dependencies: [
+                "BenchMemory",
                 "DiffableSnapshots",
                 "FetchedResults",
                 "ListDataSources",
@@ -65,7 +67,7 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-for target in package.targets where target.name != "ObjectStoreThreadLocal" {
+for target in package.targets where !["ObjectStoreThreadLocal", "BenchMemory"].contains(target.name) {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("InternalImportsByDefault"))

@@ -14,8 +14,12 @@ struct BenchOptions: ParsableArguments {
     @Option(name: .customLong("case"), help: "Run only the cases whose name contains this text.")
     var caseFilter: String?
 
+    @Flag(help: "Time the measuring thread's CPU time instead of wall time (on a machine other processes load).")
+    var cpuTime = false
+
     func validate() throws {
         guard runs >= 5 else { throw ValidationError("--runs must be at least 5, got \(runs)") }
+        BenchClock.measuresCPUTime = cpuTime
     }
 
     /// The medians of `ours` and, unless `--no-baseline`, of `baseline`, timed in turns.

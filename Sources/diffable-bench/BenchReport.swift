@@ -14,6 +14,7 @@ struct BenchReport {
         }
         if !printedHeader {
             printedHeader = true
+            if BenchClock.measuresCPUTime { print("times are the measuring thread's CPU time (--cpu-time), not wall time") }
             print(row(["bench", "case", "ids", "ours ms", "baseline", "baseline ms", "vs baseline", "floor ms", "ours/floor"]))
         }
         let versusBaseline = result.baselineMilliseconds.map { baseline in

@@ -8,6 +8,8 @@ struct BenchResult {
     /// `nil` when the baseline was skipped (for example, too slow at that size).
     var baselineMilliseconds: Double?
     var floorMilliseconds: Double?
+    /// Memory held per item by what was built, where measured.
+    var bytesPerItem: Double?
     var note: String?
     /// More named figures, in milliseconds (`p50_ms`, `p99_ms`), for JSON.
     var extra: [(String, Double)] = []
@@ -22,7 +24,9 @@ struct BenchResult {
         fields.append(("baseline", quoted(baseline)))
         fields.append(("baseline_ms", baselineMilliseconds.map(number) ?? "null"))
         if let floorMilliseconds { fields.append(("floor_ms", number(floorMilliseconds))) }
+        if let bytesPerItem { fields.append(("bytes_per_item", number(bytesPerItem))) }
         for (name, value) in extra { fields.append((name, number(value))) }
+        if BenchClock.measuresCPUTime { fields.append(("clock", quoted("thread-cpu"))) }
         if let note { fields.append(("note", quoted(note))) }
         return "{" + fields.map { "\(quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
     }

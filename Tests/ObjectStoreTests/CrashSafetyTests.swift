@@ -12,9 +12,29 @@ final class Entry: ManagedObject {
 @Suite struct CrashSafetyTests {
     static let model = ManagedObjectModel([Entry.self])
 
-    /// The helper built next to the test bundle by `swift build --build-tests`.
-    static func writerExecutable() -> URL? {
-        let name = "objectstore-crash-writer"
+    /// The writer executable: the one built beside the test bundle (`swift test` builds every
+    /// product), else one the test builds with `swift build --product` into a build folder of
+    /// its own (the test run holds the lock of the usual one).
+    static func writerExecutable() throws -> URL {
+        if let built = builtWriter() { return built }
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let build = Process()
+        build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let scratch = packageRoot.appendingPathComponent(".build-crash-writer")
+        build.arguments = ["swift", "build", "--package-path", packageRoot.path, "--scratch-path", scratch.path, "--product", writerName]
+        build.standardOutput = FileHandle.nullDevice
+        try build.run()
+        build.waitUntilExit()
+        let executable = scratch.appendingPathComponent("debug").appendingPathComponent(writerName)
+        try #require(FileManager.default.isExecutableFile(atPath: executable.path),
+                     "\(writerName) is not built and `swift build --product \(writerName)` did not build it")
+        return executable
+    }
+
+    private static let writerName = "objectstore-crash-writer"
+
+    /// The writer if it is built beside the test bundle (or up to three folders above it).
+    private static func builtWriter() -> URL? {
         var candidates: [URL] = []
         if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
         candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
@@ -22,7 +42,7 @@ final class Entry: ManagedObject {
         for directory in candidates {
             var current = directory
             for _ in 0..<4 {
-                let url = current.appendingPathComponent(name)
+                let url = current.appendingPathComponent(writerName)
                 if FileManager.default.isExecutableFile(atPath: url.path) { return url }
                 current = current.deletingLastPathComponent()
             }
@@ -31,7 +51,7 @@ final class Entry: ManagedObject {
     }
 
     @Test func killedWriterLeavesAPrefixOfReportedSaves() async throws {
-        let writer = try #require(Self.writerExecutable(), "objectstore-crash-writer not found; run `swift build --build-tests` first")
+        let writer = try Self.writerExecutable()
         let url = TestModel.temporaryStoreURL(name: "Crash")
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         var generator = SplitMix64(seed: 0xC0FFEE)

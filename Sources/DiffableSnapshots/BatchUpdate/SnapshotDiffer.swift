@@ -1,17 +1,25 @@
 /// Computes the batch update between two snapshots (see <doc:BatchUpdateRules>).
 ///
-/// Work is expected linear in the items of the sections that changed:
+/// Work is expected linear in what differs between the two snapshots:
 /// 1. Sections are matched by identifier; the kept ones are a longest increasing subsequence of
 ///    old positions, the other common ones move.
-/// 2. Each surviving section pair whose item arrays share storage is skipped. The others are
-///    trimmed of their common prefix and suffix by `==`.
-/// 3. Each new item left in a middle is hashed once, against the old snapshot's index. Old items
-///    are never hashed: a matched flag per old middle item finds the deletes.
-/// 4. Within a section, the items that stay are a longest increasing subsequence of old offsets.
-/// 5. Reload and reconfigure marks are applied by walking the mark sets, not the items.
+/// 2. For each surviving section pair, the two item trees are paired (``TreePairing``): the
+///    subtrees they share are runs of items that stay together, skipped by identity; only the
+///    leaves that differ are looked into. Sections whose trees are the same cost O(1).
+/// 3. What remains is trimmed of its common prefix and suffix by `==`, shared runs that line up
+///    at the same offsets included.
+/// 4. In the middle, a leaf that differs is compared with the old leaf it was copied from, and
+///    their common ends become runs too. Each new item left is hashed once, against the old
+///    snapshot's index. Old items are never hashed: a matched flag per item of the old leaves
+///    that differ finds the deletes.
+/// 5. Within a section, the runs and items that stay are an increasing subsequence of old
+///    offsets of the greatest weight (a run weighs its length): with single items only, a
+///    longest increasing subsequence. Everything else moves: the fewest moves possible.
+/// 6. Reload and reconfigure marks are applied by walking the mark sets, not the items.
 @usableFromInline
 struct SnapshotDiffer<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable> {
     @usableFromInline typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    @usableFromInline typealias Leaf = ItemLeaf<ItemIdentifierType>
 
     @usableFromInline let old: Snapshot
     @usableFromInline let new: Snapshot
@@ -21,13 +29,27 @@ struct SnapshotDiffer<SectionIdentifierType: Hashable & Sendable, ItemIdentifier
     @usableFromInline var oldSurvivor: [Int32] = []
     /// For each new section, the item work of its pair, when its items changed.
     @usableFromInline var work: [SectionWork?] = []
-    /// For each old section with changed items: the first offset of its middle, where its flags
-    /// start in `oldMatched` (-1 when its items did not change), and how many there are.
+    /// For each old section, the middle that the diff looks into: `oldMiddleStart..<oldMiddleEnd`
+    /// (empty when its items did not change).
     @usableFromInline var oldMiddleStart: [Int] = []
-    @usableFromInline var oldMatchedBase: [Int] = []
-    @usableFromInline var oldMiddleLength: [Int] = []
-    /// A matched flag per old middle item, section after section.
+    @usableFromInline var oldMiddleEnd: [Int] = []
+    /// The old leaves that differ and reach into an old middle, by old section and offset.
+    @usableFromInline var oldLeaves: [OldLeaf] = []
+    /// The places of `oldLeaves`, and the offsets by slot of the old leaves whose slots are not
+    /// their offsets, one table after another.
+    @usableFromInline var oldLeafPlaces: [OldLeafPlace] = []
+    @usableFromInline var oldRankTables: [UInt8] = []
+    /// Old leaf number -> index in `oldLeaves`, densely (-1 for none) when many leaves differ...
+    @usableFromInline var oldLeafByNumber: [Int32] = []
+    /// ...or sparsely when few do.
+    @usableFromInline var oldLeafByNumberSparse: [UInt32: Int32] = [:]
+    /// A matched flag per item of `oldLeaves`.
     @usableFromInline var oldMatched: [Bool] = []
+    /// Flags of old items matched by runs, set once `oldMatched` exists.
+    @usableFromInline var pendingMatches: [Range<Int>] = []
+    /// New paths of items in moved runs that are marked for reload: deleted and inserted
+    /// instead of moved.
+    @usableFromInline var replacedRunItems: Set<ItemPath> = []
     @usableFromInline var update = BatchUpdate()
 
     @inlinable
@@ -39,8 +61,9 @@ struct SnapshotDiffer<SectionIdentifierType: Hashable & Sendable, ItemIdentifier
     @inlinable
     mutating func batchUpdate() -> BatchUpdate {
         diffSections()
-        trimSurvivingSections()
+        pairSurvivingSections()
         matchItems()
+        chooseMoves()
         applyItemMarks()
         emitItemOperations()
         return update
@@ -120,237 +143,5 @@ extension SnapshotDiffer {
         // Reloads come out in old order already: reloaded sections are kept ones, which keep
         // their relative order. Moves were collected in new order.
         update.sectionMoves.sort { $0.from < $1.from }
-    }
-}
-
-// MARK: - Items
-
-extension SnapshotDiffer {
-    @usableFromInline
-    enum ItemFate: UInt8 {
-        case inserted, kept, movedWithin, movedAcross
-        /// Moved and marked for reload: deleted at its old path, inserted at its new one.
-        case replaced
-    }
-
-    /// The changed middle of one surviving section pair.
-    @usableFromInline
-    struct SectionWork {
-        @usableFromInline let oldPosition: Int
-        /// Length of the common prefix: the middle starts here in both sections.
-        @usableFromInline let start: Int
-        /// End of the middle in the new section, and in the old one (the common suffix follows).
-        @usableFromInline let newEnd: Int
-        @usableFromInline let oldEnd: Int
-        /// Per new middle item.
-        @usableFromInline var fates: [ItemFate] = []
-        /// Per new middle item: its old offset when it comes from this section's old
-        /// counterpart, -1 when it is new here, or `-2 - i` when it comes from another surviving
-        /// section, whose old path is `crossSources[i]`.
-        @usableFromInline var codes: [Int32] = []
-        /// The old paths of the items coming from other sections.
-        @usableFromInline var crossSources: [ItemPath] = []
-
-        /// The old path of the middle item at `slot`, or nil when it is new here.
-        @inlinable
-        func oldPath(ofSlot slot: Int) -> ItemPath? {
-            let code = Int(codes[slot])
-            if code >= 0 { return ItemPath(section: oldPosition, item: code) }
-            if code == -1 { return nil }
-            return crossSources[-2 - code]
-        }
-
-        @inlinable
-        init(oldPosition: Int, start: Int, newEnd: Int, oldEnd: Int) {
-            self.oldPosition = oldPosition
-            self.start = start
-            self.newEnd = newEnd
-            self.oldEnd = oldEnd
-        }
-    }
-
-    @inlinable
-    mutating func trimSurvivingSections() {
-        work = Array(repeating: nil, count: new.sections.count)
-        oldMiddleStart = Array(repeating: 0, count: old.sections.count)
-        oldMatchedBase = Array(repeating: -1, count: old.sections.count)
-        oldMiddleLength = Array(repeating: 0, count: old.sections.count)
-        var flagCount = 0
-        for position in 0..<new.sections.count where newSurvivor[position] >= 0 {
-            let oldPosition = Int(newSurvivor[position])
-            let oldItems = old.sectionItems[oldPosition]
-            let newItems = new.sectionItems[position]
-            if sharesStorage(oldItems, newItems) { continue }
-            let shorter = min(oldItems.count, newItems.count)
-            var start = 0
-            while start < shorter, oldItems[start] == newItems[start] { start += 1 }
-            if start == oldItems.count, start == newItems.count { continue }
-            var suffix = 0
-            while suffix < shorter - start,
-                oldItems[oldItems.count - 1 - suffix] == newItems[newItems.count - 1 - suffix]
-            {
-                suffix += 1
-            }
-            let section = SectionWork(
-                oldPosition: oldPosition,
-                start: start,
-                newEnd: newItems.count - suffix,
-                oldEnd: oldItems.count - suffix
-            )
-            work[position] = section
-            oldMiddleStart[oldPosition] = start
-            oldMatchedBase[oldPosition] = flagCount
-            oldMiddleLength[oldPosition] = section.oldEnd - start
-            flagCount += section.oldEnd - start
-        }
-        oldMatched = [Bool](repeating: false, count: flagCount)
-    }
-
-    /// The index in `oldMatched` of the old item at `offset` of old section `position`.
-    @inlinable
-    func matchedFlagIndex(oldPosition: Int, offset: Int) -> Int {
-        oldMatchedBase[oldPosition] + offset - oldMiddleStart[oldPosition]
-    }
-
-    @inlinable
-    mutating func matchItems() {
-        for position in 0..<work.count {
-            guard var section = work[position] else { continue }
-            work[position] = nil
-            matchItems(of: &section, atNewPosition: position)
-            work[position] = section
-        }
-    }
-
-    @inlinable
-    mutating func matchItems(of section: inout SectionWork, atNewPosition position: Int) {
-        let middleCount = section.newEnd - section.start
-        var fates = [ItemFate](repeating: .inserted, count: middleCount)
-        var codes = [Int32](repeating: -1, count: middleCount)
-        var crossSources: [ItemPath] = []
-        if let table = old.itemLocations.storage {
-            let ownOldPosition = section.oldPosition
-            let start = section.start
-            new.sectionItems[position].withUnsafeBufferPointer { newItems in
-            old.positionOfKey.withUnsafeBufferPointer { positionOfKey in
-            oldSurvivor.withUnsafeBufferPointer { oldSurvivor in
-            oldMatchedBase.withUnsafeBufferPointer { matchedBase in
-            oldMiddleStart.withUnsafeBufferPointer { middleStart in
-            oldMatched.withUnsafeMutableBufferPointer { matched in
-            fates.withUnsafeMutableBufferPointer { fates in
-            codes.withUnsafeMutableBufferPointer { codes in
-                for slot in 0..<middleCount {
-                    let bucket = table.find(newItems[start &+ slot])
-                    guard bucket >= 0 else { continue }
-                    let location = table.location(at: bucket)
-                    let oldPosition = Int(positionOfKey[Int(location.sectionKey)])
-                    let offset = Int(location.offset)
-                    if oldPosition == ownOldPosition {
-                        fates[slot] = .kept
-                        codes[slot] = Int32(truncatingIfNeeded: offset)
-                    } else if oldSurvivor[oldPosition] >= 0 {
-                        fates[slot] = .movedAcross
-                        codes[slot] = Int32(truncatingIfNeeded: -2 &- crossSources.count)
-                        crossSources.append(ItemPath(section: oldPosition, item: offset))
-                    } else {
-                        continue
-                    }
-                    matched[matchedBase[oldPosition] &+ offset &- middleStart[oldPosition]] = true
-                }
-            }}}}}}}}
-        }
-        forEachOutsideLongestIncreasingSubsequence(codes) { fates[$0] = .movedWithin }
-        section.fates = fates
-        section.codes = codes
-        section.crossSources = crossSources
-    }
-
-    /// The fate and old path of the new item at `offset` of surviving new section `position`.
-    @inlinable
-    func fate(ofNewItemAt offset: Int, inSection position: Int) -> (ItemFate, oldPath: ItemPath?) {
-        let oldPosition = Int(newSurvivor[position])
-        guard let section = work[position] else {
-            return (.kept, ItemPath(section: oldPosition, item: offset))
-        }
-        if offset < section.start {
-            return (.kept, ItemPath(section: oldPosition, item: offset))
-        }
-        if offset >= section.newEnd {
-            return (.kept, ItemPath(section: oldPosition, item: offset - section.newEnd + section.oldEnd))
-        }
-        let slot = offset - section.start
-        return (section.fates[slot], section.oldPath(ofSlot: slot))
-    }
-
-    @inlinable
-    mutating func applyItemMarks() {
-        for item in new.reloadedItems {
-            let location = new.itemLocations[item]!
-            let position = Int(new.positionOfKey[Int(location.sectionKey)])
-            guard newSurvivor[position] >= 0 else { continue }
-            let offset = Int(location.offset)
-            let (fate, oldPath) = fate(ofNewItemAt: offset, inSection: position)
-            switch fate {
-            case .kept:
-                update.itemReloads.append(oldPath!)
-            case .movedWithin, .movedAcross:
-                let slot = offset - work[position]!.start
-                work[position]!.fates[slot] = .replaced
-                oldMatched[matchedFlagIndex(oldPosition: oldPath!.section, offset: oldPath!.item)] = false
-            case .inserted, .replaced:
-                break
-            }
-        }
-        for item in new.reconfiguredItems where !new.reloadedItems.contains(item) {
-            let location = new.itemLocations[item]!
-            let position = Int(new.positionOfKey[Int(location.sectionKey)])
-            guard newSurvivor[position] >= 0 else { continue }
-            let offset = Int(location.offset)
-            switch fate(ofNewItemAt: offset, inSection: position).0 {
-            case .kept, .movedWithin, .movedAcross:
-                update.itemReconfigures.append(ItemPath(section: position, item: offset))
-            case .inserted, .replaced:
-                break
-            }
-        }
-        update.itemReloads.sort()
-        update.itemReconfigures.sort()
-    }
-
-    @inlinable
-    mutating func emitItemOperations() {
-        for oldPosition in 0..<oldMatchedBase.count where oldMatchedBase[oldPosition] >= 0 {
-            let base = oldMatchedBase[oldPosition]
-            let start = oldMiddleStart[oldPosition]
-            let end = base + oldMiddleLength[oldPosition]
-            for flag in base..<end where !oldMatched[flag] {
-                update.itemDeletes.append(ItemPath(section: oldPosition, item: start + flag - base))
-            }
-        }
-        for position in 0..<work.count {
-            guard let section = work[position] else { continue }
-            for slot in 0..<section.fates.count {
-                let newPath = ItemPath(section: position, item: section.start + slot)
-                switch section.fates[slot] {
-                case .kept:
-                    break
-                case .inserted, .replaced:
-                    update.itemInserts.append(newPath)
-                case .movedWithin, .movedAcross:
-                    update.itemMoves.append(BatchUpdate.Move(from: section.oldPath(ofSlot: slot)!, to: newPath))
-                }
-            }
-        }
-        update.itemMoves.sort { $0.from < $1.from }
-    }
-}
-
-/// Whether two arrays are the same storage (and so certainly equal), in O(1).
-@inlinable
-func sharesStorage<Element>(_ lhs: [Element], _ rhs: [Element]) -> Bool {
-    guard lhs.count == rhs.count else { return false }
-    if lhs.isEmpty { return true }
-    return lhs.withUnsafeBufferPointer { lhs in
-        rhs.withUnsafeBufferPointer { rhs in lhs.baseAddress == rhs.baseAddress }
     }
 }

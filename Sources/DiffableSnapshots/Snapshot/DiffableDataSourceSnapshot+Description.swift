@@ -9,7 +9,8 @@ extension DiffableDataSourceSnapshot: CustomStringConvertible, CustomDebugString
     /// ```
     public var description: String {
         var lines = ["DiffableDataSourceSnapshot(\(counted(numberOfSections, "section")), \(counted(numberOfItems, "item")))"]
-        for (section, items) in zip(sections, sectionItems) {
+        for (section, key) in zip(sections, sectionKeys) {
+            let items = storage.trees[Int(key)].items
             lines.append("  \(String(reflecting: section)): [\(items.map { String(reflecting: $0) }.joined(separator: ", "))]")
         }
         func marks<T>(_ label: String, _ set: Set<T>) {

@@ -1,7 +1,7 @@
 extension DiffableDataSourceSnapshot {
     /// The number of items in the snapshot, over all sections. O(1).
     @inlinable
-    public var numberOfItems: Int { sectionStarts[sectionStarts.count - 1] }
+    public var numberOfItems: Int { sectionOffsets.total }
 
     /// The number of sections in the snapshot. O(1).
     @inlinable
@@ -13,16 +13,24 @@ extension DiffableDataSourceSnapshot {
 
     /// The identifiers of all items, section after section.
     ///
-    /// - Complexity: O(1) with at most one section, O(*n*) otherwise.
+    /// - Complexity: O(1) for one section built by appending an array and not changed since,
+    ///   O(*n*) otherwise.
     @inlinable
     public var itemIdentifiers: [ItemIdentifierType] {
-        switch sectionItems.count {
+        switch sectionKeys.count {
         case 0: return []
-        case 1: return sectionItems[0]
+        case 1: return storage.trees[Int(sectionKeys[0])].items
         default:
             var all: [ItemIdentifierType] = []
             all.reserveCapacity(numberOfItems)
-            for items in sectionItems { all.append(contentsOf: items) }
+            for key in sectionKeys {
+                let tree = storage.trees[Int(key)]
+                if let whole = tree.whole {
+                    all.append(contentsOf: whole)
+                } else {
+                    tree.forEachLeaf { leaf, _ in all.append(contentsOf: leaf.items) }
+                }
+            }
             return all
         }
     }
@@ -32,33 +40,35 @@ extension DiffableDataSourceSnapshot {
     /// - Precondition: The snapshot contains `identifier`.
     @inlinable
     public func numberOfItems(inSection identifier: SectionIdentifierType) -> Int {
-        sectionItems[existingPosition(ofSection: identifier, "numberOfItems(inSection:)")].count
+        storage.trees[Int(existingKey(ofSection: identifier, "numberOfItems(inSection:)"))].count
     }
 
-    /// The identifiers of the items in a section, in order. O(1) on average: the array shares
-    /// the snapshot's storage.
+    /// The identifiers of the items in a section, in order.
     ///
     /// - Precondition: The snapshot contains `identifier`.
+    /// - Complexity: O(1) on average when the section holds exactly the array last appended to
+    ///   it while it was empty (the array is returned as it was passed); O(*k*) for a section of
+    ///   *k* items otherwise, a copy at memory speed.
     @inlinable
     public func itemIdentifiers(inSection identifier: SectionIdentifierType) -> [ItemIdentifierType] {
-        sectionItems[existingPosition(ofSection: identifier, "itemIdentifiers(inSection:)")]
+        storage.trees[Int(existingKey(ofSection: identifier, "itemIdentifiers(inSection:)"))].items
     }
 
     /// The identifier of the section that contains an item, or `nil` if the snapshot does not
     /// contain the item. O(1) on average.
     @inlinable
     public func sectionIdentifier(containingItem identifier: ItemIdentifierType) -> SectionIdentifierType? {
-        guard let location = itemLocations[identifier] else { return nil }
-        return sections[Int(positionOfKey[Int(location.sectionKey)])]
+        guard let slot = storage.index[identifier] else { return nil }
+        return sections[Int(positionOfKey[Int(storage.sectionKey(of: slot))])]
     }
 
     /// The index of an item in the whole snapshot (counting the items of all earlier sections),
-    /// or `nil` if the snapshot does not contain the item. O(1) on average.
+    /// or `nil` if the snapshot does not contain the item. O(log *n*) on average.
     @inlinable
     public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? {
-        guard let location = itemLocations[identifier] else { return nil }
-        let position = Int(positionOfKey[Int(location.sectionKey)])
-        return sectionStarts[position] + Int(location.offset)
+        guard let slot = storage.index[identifier] else { return nil }
+        let (key, offset) = storage.location(of: slot)
+        return sectionOffsets.start(of: Int(positionOfKey[Int(key)])) + offset
     }
 
     /// The index of a section, or `nil` if the snapshot does not contain the section. O(1) on
@@ -92,15 +102,18 @@ extension DiffableDataSourceSnapshot {
     }
 
     @inlinable
-    func existingLocation(ofItem identifier: ItemIdentifierType, _ caller: StaticString) -> ItemLocation {
-        guard let location = itemLocations[identifier] else {
-            programmerError("\(caller): item identifier \(String(reflecting: identifier)) is not in the snapshot")
+    func existingKey(ofSection identifier: SectionIdentifierType, _ caller: StaticString) -> UInt32 {
+        guard let key = sectionKeyByIdentifier[identifier] else {
+            programmerError("\(caller): section identifier \(String(reflecting: identifier)) is not in the snapshot")
         }
-        return location
+        return key
     }
 
     @inlinable
-    func position(of location: ItemLocation) -> Int {
-        Int(positionOfKey[Int(location.sectionKey)])
+    func existingSlot(ofItem identifier: ItemIdentifierType, _ caller: StaticString) -> ItemSlot {
+        guard let slot = storage.index[identifier] else {
+            programmerError("\(caller): item identifier \(String(reflecting: identifier)) is not in the snapshot")
+        }
+        return slot
     }
 }

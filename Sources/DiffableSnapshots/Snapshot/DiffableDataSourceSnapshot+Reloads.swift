@@ -9,7 +9,7 @@ extension DiffableDataSourceSnapshot {
     @inlinable
     public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {
         for identifier in identifiers {
-            _ = existingLocation(ofItem: identifier, "reloadItems(_:)")
+            _ = existingSlot(ofItem: identifier, "reloadItems(_:)")
             reloadedItems.insert(identifier)
         }
     }
@@ -20,7 +20,7 @@ extension DiffableDataSourceSnapshot {
     @inlinable
     public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {
         for identifier in identifiers {
-            _ = existingLocation(ofItem: identifier, "reconfigureItems(_:)")
+            _ = existingSlot(ofItem: identifier, "reconfigureItems(_:)")
             reconfiguredItems.insert(identifier)
         }
     }

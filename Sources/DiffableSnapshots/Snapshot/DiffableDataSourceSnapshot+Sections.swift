@@ -2,7 +2,7 @@ extension DiffableDataSourceSnapshot {
     /// Adds empty sections at the end.
     ///
     /// - Precondition: No identifier is already in the snapshot or appears twice in `identifiers`.
-    /// - Complexity: O(*n*) on average in the number of sections appended.
+    /// - Complexity: O(*m* log *s*) on average for *m* sections appended to *s*.
     @inlinable
     public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {
         insertSections(identifiers, at: sections.count, "appendSections(_:)")
@@ -48,10 +48,8 @@ extension DiffableDataSourceSnapshot {
         guard !doomed.isEmpty else { return }
         doomed.sort()
         for position in doomed {
-            let items = sectionItems[position]
-            for item in items { _ = itemLocations.remove(item) }
-            forgetMarks(ofItems: items)
             let key = sectionKeys[position]
+            forgetMarks(ofItems: storage.removeSection(key))
             positionOfKey[Int(key)] = -1
             freeKeys.append(key)
         }
@@ -64,14 +62,13 @@ extension DiffableDataSourceSnapshot {
             }
             sections.swapAt(write, read)
             sectionKeys.swapAt(write, read)
-            sectionItems.swapAt(write, read)
             write += 1
         }
         sections.removeLast(doomed.count)
         sectionKeys.removeLast(doomed.count)
-        sectionItems.removeLast(doomed.count)
-        sectionStarts.removeLast(doomed.count)
         reindexSections(from: doomed[0])
+        compactIndexIfNeeded()
+        _checkInvariantsInDebug()
     }
 
     /// Moves a section to just before another section.
@@ -119,14 +116,19 @@ extension DiffableDataSourceSnapshot {
                     repeatedInCall: identifiers[..<index].contains(identifier), container: "snapshot"
                 ))
             }
+            storage.resetSection(key)
             keys.append(key)
         }
-        let start = sectionStarts[position]
+        let appending = position == sections.count
         sections.insert(contentsOf: identifiers, at: position)
         sectionKeys.insert(contentsOf: keys, at: position)
-        sectionItems.insert(contentsOf: repeatElement([], count: identifiers.count), at: position)
-        sectionStarts.insert(contentsOf: repeatElement(start, count: identifiers.count), at: position)
-        reindexSections(from: position)
+        if appending {
+            for (offset, key) in keys.enumerated() { positionOfKey[Int(key)] = Int32(truncatingIfNeeded: position + offset) }
+            for _ in keys { sectionOffsets.append(0) }
+        } else {
+            reindexSections(from: position)
+        }
+        _checkInvariantsInDebug()
     }
 
     @inlinable
@@ -143,22 +145,20 @@ extension DiffableDataSourceSnapshot {
         if after { target += 1 }
         let section = sections.remove(at: source)
         let key = sectionKeys.remove(at: source)
-        let items = sectionItems.remove(at: source)
         sections.insert(section, at: target)
         sectionKeys.insert(key, at: target)
-        sectionItems.insert(items, at: target)
         reindexSections(from: min(source, target))
+        _checkInvariantsInDebug()
     }
 
-    /// Recomputes item starts and key positions for sections from `position` on.
+    /// Recomputes key positions for sections from `position` on, and the item offsets of all
+    /// sections.
     @inlinable
     mutating func reindexSections(from position: Int) {
-        var start = sectionStarts[position]
         for index in position..<sections.count {
-            sectionStarts[index] = start
-            start += sectionItems[index].count
             positionOfKey[Int(sectionKeys[index])] = Int32(truncatingIfNeeded: index)
         }
-        sectionStarts[sections.count] = start
+        let trees = storage.trees
+        sectionOffsets = SectionOffsets(counts: sectionKeys.lazy.map { trees[Int($0)].count })
     }
 }

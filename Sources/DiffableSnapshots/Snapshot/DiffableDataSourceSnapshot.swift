@@ -20,13 +20,16 @@
 /// Apple's snapshot does. Deleting identifiers that are not present does nothing.
 ///
 /// ### Performance
-/// A snapshot is a value: copies share storage until one of them changes. The first change to a
-/// copy copies the item index (O(*n*)) and the item arrays of the sections it touches; the other
-/// sections stay shared, which is what lets a diff skip them. Every lookup by identifier (``indexOfItem(_:)``,
-/// ``sectionIdentifier(containingItem:)``, ``itemIdentifiers(inSection:)``, ``indexOfSection(_:)``)
-/// is O(1) on average, from an index the snapshot keeps up to date as it changes. Appending *n*
-/// items is O(*n*); inserting, deleting or moving items costs O(*k*) in the size *k* of the
-/// sections they touch.
+/// A snapshot is a value, and copying one is O(1): its items live in persistent trees of small
+/// chunks that copies share. Changing one item of a copy (deleting, inserting or moving it, even
+/// across sections) costs O(log *n*): the chunk that holds it and the few nodes above it are
+/// copied, everything else stays shared, and a diff between the two snapshots skips the shared
+/// parts. Every lookup by identifier (``indexOfItem(_:)``,
+/// ``sectionIdentifier(containingItem:)``, ``indexOfSection(_:)``) is O(1) or O(log *n*) on
+/// average. Appending an array to an empty section keeps the array itself (no copy), so building a
+/// snapshot costs about as much as hashing its items once, and ``itemIdentifiers(inSection:)``
+/// returns that array in O(1) until the section changes (O(*k*) for a section of *k* items after).
+/// <doc:SnapshotStorage> lists the cost of every operation.
 ///
 /// ## Topics
 ///
@@ -73,18 +76,18 @@ public struct DiffableDataSourceSnapshot<
     ItemIdentifierType: Hashable & Sendable
 >: Sendable {
     // Sections by position. `sectionKeys[p]` is the internal key of the section at position `p`:
-    // keys never change while a section lives, so the item index survives section reordering.
+    // keys never change while a section lives, so the items (stored by key) survive section
+    // reordering.
     @usableFromInline var sections: [SectionIdentifierType]
     @usableFromInline var sectionKeys: [UInt32]
-    @usableFromInline var sectionItems: [[ItemIdentifierType]]
-    // `sectionStarts[p]` is the index, in the whole snapshot, of the first item of section `p`;
-    // the last element is the number of items.
-    @usableFromInline var sectionStarts: [Int]
     // Key -> position; -1 for a freed key. Freed keys are reused.
     @usableFromInline var positionOfKey: [Int32]
     @usableFromInline var freeKeys: [UInt32]
     @usableFromInline var sectionKeyByIdentifier: [SectionIdentifierType: UInt32]
-    @usableFromInline var itemLocations: ItemTable<ItemIdentifierType>
+    // The items of every section (by key) and their index.
+    @usableFromInline var storage: ItemStorage<ItemIdentifierType>
+    // The number of items before each section, by position.
+    @usableFromInline var sectionOffsets: SectionOffsets
     @usableFromInline var reloadedSections: Set<SectionIdentifierType>
     @usableFromInline var reloadedItems: Set<ItemIdentifierType>
     @usableFromInline var reconfiguredItems: Set<ItemIdentifierType>
@@ -94,27 +97,13 @@ public struct DiffableDataSourceSnapshot<
     public init() {
         sections = []
         sectionKeys = []
-        sectionItems = []
-        sectionStarts = [0]
         positionOfKey = []
         freeKeys = []
         sectionKeyByIdentifier = [:]
-        itemLocations = ItemTable()
+        storage = ItemStorage()
+        sectionOffsets = SectionOffsets()
         reloadedSections = []
         reloadedItems = []
         reconfiguredItems = []
-    }
-}
-
-/// Where an item lives: the key of its section and its offset within the section.
-@usableFromInline
-struct ItemLocation: Sendable {
-    @usableFromInline var sectionKey: UInt32
-    @usableFromInline var offset: UInt32
-
-    @inlinable
-    init(sectionKey: UInt32, offset: Int) {
-        self.sectionKey = sectionKey
-        self.offset = UInt32(truncatingIfNeeded: offset)
     }
 }

@@ -29,7 +29,7 @@ extension ManagedObjectContext {
     func checkContainer(of objectID: ObjectID, _ function: StaticString = #function) {
         let entities = core.store.storeEntities
         let index = objectID.entity.index
-        programmerPrecondition(index < entities.count && entities[index] === objectID.storeEntity,
+        programmerPrecondition(index < entities.count && entities[index].number == objectID.binding,
                      "\(function): \(objectID) belongs to another container; use IDs with the contexts of the container that made them, or look the URI up with managedObjectID(forURIRepresentation:)")
     }
 

@@ -8,16 +8,23 @@ public import Foundation
 /// ``ManagedObjectContext/existingObject(with:)`` or ``ManagedObjectContext/object(with:)``.
 ///
 /// Two IDs are equal when they name the same entity of the same open store and have the same key.
-/// The value is 16 bytes: a reference to an immutable entity binding, and the key.
-public struct ObjectID: Sendable, Hashable, CustomStringConvertible {
-    let storeEntity: StoreEntity
+///
+/// An ID is plain data, 12 bytes: the key and the number of its entity's binding to its store in
+/// a process-wide table. It holds no reference, so copying IDs (into arrays, snapshots, sets)
+/// costs no reference counting, and hashing or comparing one reads only those 12 bytes.
+public struct ObjectID: Sendable, Hashable, BitwiseCopyable, CustomStringConvertible {
     /// The object's primary key in its entity's table (positive, unique per entity and store).
     public let key: Int64
+    /// The number of the entity's binding to its store in the process-wide binding table.
+    @usableFromInline let binding: UInt32
 
     init(storeEntity: StoreEntity, key: Int64) {
-        self.storeEntity = storeEntity
         self.key = key
+        self.binding = storeEntity.number
     }
+
+    /// The binding of the object's entity to its store.
+    var storeEntity: StoreEntity { StoreEntity.table[binding] }
 
     /// The entity of the object.
     public var entity: EntityDescription { storeEntity.entity }
@@ -26,16 +33,32 @@ public struct ObjectID: Sendable, Hashable, CustomStringConvertible {
     public var storeIdentifier: UUID { storeEntity.storeIdentifier }
 
     /// Same store binding and key.
+    @inlinable
     public static func == (lhs: ObjectID, rhs: ObjectID) -> Bool {
-        lhs.key == rhs.key && lhs.storeEntity === rhs.storeEntity
+        lhs.key == rhs.key && lhs.binding == rhs.binding
     }
 
     /// Hashes the store binding and key.
+    @inlinable
     public func hash(into hasher: inout Hasher) {
-        // One combine of the binding's address and the key: hashing is a large part of building
-        // sets of IDs, and the address needs no hashing of its own before the Hasher's.
-        let entityBits = UInt64(UInt(bitPattern: ObjectIdentifier(storeEntity)))
-        hasher.combine(UInt64(bitPattern: key) &+ entityBits &* 0x9E37_79B9_7F4A_7C15)
+        // One combine of both fields: hashing is a large part of building sets of IDs.
+        hasher.combine(mixedBits)
+    }
+
+    /// The hash that `Set` and `Dictionary` use: both fields mixed with the collection's seed in
+    /// a few multiplications, without running a `Hasher`.
+    @inlinable
+    public func _rawHashValue(seed: Int) -> Int {
+        var bits = mixedBits ^ UInt64(UInt(bitPattern: seed))
+        bits = (bits ^ (bits >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        bits = (bits ^ (bits >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int(truncatingIfNeeded: bits ^ (bits >> 31))
+    }
+
+    /// Key and binding in one word; distinct IDs of one binding never collide.
+    @inlinable
+    var mixedBits: UInt64 {
+        UInt64(bitPattern: key) &+ UInt64(binding) &* 0x9E37_79B9_7F4A_7C15
     }
 
     /// The URI form, for example `x-coredata://6F9619FF-8B86-D011-B42D-00C04FC964FF/Event/p42`.

@@ -1,17 +1,26 @@
 import Foundation
 
-/// An entity as bound to one persistent store: what an ``ObjectID`` points at.
+/// An entity as bound to one persistent store: what an ``ObjectID`` names by number.
 ///
-/// Immutable and shared, so an object ID is one reference plus a 64-bit key (16 bytes) and still
-/// knows its entity and store.
+/// Immutable. Every binding ever made is kept in ``table`` under its ``number``, so an object ID
+/// is plain data (the number and a key) and still knows its entity and store, even after the
+/// store is closed.
 final class StoreEntity: Sendable {
     let entity: EntityDescription
     let storeIdentifier: UUID
+    /// This binding's number in ``table``.
+    let number: UInt32
 
+    /// Binds `entity` to the store `storeIdentifier` and records the binding in ``table``.
     init(entity: EntityDescription, storeIdentifier: UUID) {
         self.entity = entity
         self.storeIdentifier = storeIdentifier
+        number = Self.table.reserveNumber()
+        Self.table.record(self)
     }
+
+    /// Every binding made in this process, by number.
+    static let table = StoreEntityTable()
 
     /// The binding of prototype objects, which belong to no store.
     static let placeholder = StoreEntity(

@@ -128,7 +128,6 @@ import Testing
                 break
             }
         }
-        print("fetch consistency: \(steps) steps, \(replay.comparisons) comparisons with fresh fetches, seed 0x\(String(seed, radix: 16))")
     }
 
     /// Fresh fetches of the three results, taken at one point of the stream.

@@ -83,7 +83,6 @@ import Testing
                 matched += answers?.sql.count ?? 0
             }
         }
-        print("differential predicates: \(checked) predicates, \(pairs) (predicate, object) pairs (each also evaluated from faults in a fresh context), \(matched) matches, seeds from 0x\(String(firstSeed, radix: 16))")
         #expect(checked == cases)
         // Predicates that match almost nothing or almost everything would test little.
         if pairs >= 5_000 {
@@ -148,7 +147,6 @@ import Testing
                 }
             }
         }
-        print("differential typed predicates: \(checked) predicates (\(reparsed) also parsed back from their format), \(checked * playersPerStore) (predicate, object) pairs, \(matched) matches")
         #expect(checked == cases)
         #expect(reparsed * 2 > checked, "only \(reparsed) of \(checked) typed predicates parse back from their format")
     }
@@ -204,7 +202,6 @@ import Testing
                 }
             }
         }
-        print("differential unsaved changes: \(checked) requests over stores with \(unsaved) unsaved objects in all")
         #expect(checked == cases)
     }
 
@@ -304,7 +301,6 @@ import Testing
                 objectsOrdered += sql.count
             }
         }
-        print("differential sorts: \(checked) random sorts, \(objectsOrdered) objects ordered")
         #expect(checked == cases)
         if checked >= 50 {
             // Most sorts order many objects (a few are cut by a limit or a predicate).

@@ -1,0 +1,328 @@
+extension SnapshotDiffer {
+    @usableFromInline
+    enum ItemFate: UInt8 {
+        case inserted, kept, movedWithin, movedAcross
+        /// Moved and marked for reload: deleted at its old path, inserted at its new one.
+        case replaced
+    }
+
+    /// An old leaf that differs from the new snapshot and reaches into the middle of its section.
+    @usableFromInline
+    struct OldLeaf {
+        @usableFromInline let leaf: Leaf
+        @usableFromInline var place: OldLeafPlace
+
+        @inlinable
+        init(leaf: Leaf, place: OldLeafPlace) {
+            self.leaf = leaf
+            self.place = place
+        }
+    }
+
+    /// Where an old leaf is, without the leaf itself: what matching needs per item.
+    @usableFromInline
+    struct OldLeafPlace {
+        /// The offset of the leaf's first item in its section.
+        @usableFromInline let start: Int
+        /// Where the leaf's matched flags start in `oldMatched`.
+        @usableFromInline let flagBase: Int
+        @usableFromInline let oldPosition: Int32
+        /// Where the leaf's offsets by slot start in `oldRankTables`, or -1 when its slots are
+        /// its offsets.
+        @usableFromInline var rankTable: Int32 = -1
+
+        @inlinable
+        init(start: Int, flagBase: Int, oldPosition: Int) {
+            self.start = start
+            self.flagBase = flagBase
+            self.oldPosition = Int32(truncatingIfNeeded: oldPosition)
+        }
+    }
+
+    /// Items of one new leaf, by offset range in the leaf, to be matched against the old
+    /// snapshot one by one, as units from `firstUnit` on.
+    @usableFromInline
+    struct SingleRun {
+        @usableFromInline let leaf: Leaf
+        @usableFromInline let ranks: Range<Int>
+        @usableFromInline let firstUnit: Int
+
+        @inlinable
+        init(leaf: Leaf, ranks: Range<Int>, firstUnit: Int) {
+            self.leaf = leaf
+            self.ranks = ranks
+            self.firstUnit = firstUnit
+        }
+    }
+
+    /// The changed middle of one surviving section pair, as units in new order: runs of items
+    /// that stay together (shared subtrees, the common ends of a leaf and its old copy) and
+    /// single items.
+    @usableFromInline
+    struct SectionWork {
+        @usableFromInline let oldPosition: Int
+        /// Length of the common prefix: the middle starts here in both sections.
+        @usableFromInline let start: Int
+        /// End of the middle in the new section, and in the old one (the common suffix follows).
+        @usableFromInline let newEnd: Int
+        @usableFromInline let oldEnd: Int
+        /// Whether some unit is a run (then `weights` and `unitStarts` are filled).
+        @usableFromInline let hasRuns: Bool
+        /// Per unit: for a run, the old offset of its first item; for a single item, its old
+        /// offset when it comes from this section's old counterpart, -1 when it is new here, or
+        /// `-2 - i` when it comes from another surviving section, whose old path is
+        /// `crossSources[i]`.
+        @usableFromInline var codes: [Int32] = []
+        @usableFromInline var fates: [ItemFate] = []
+        /// Per unit: the index in `oldMatched` of the old item a single item matched, or -1.
+        @usableFromInline var flags: [Int32] = []
+        /// Per unit, when there are runs: whether it is one, its number of items, and the new
+        /// offset of its first.
+        @usableFromInline var runs: [Bool] = []
+        @usableFromInline var weights: [Int32] = []
+        @usableFromInline var unitStarts: [Int32] = []
+        @usableFromInline var singleRuns: [SingleRun] = []
+        /// The old paths of the items coming from other sections.
+        @usableFromInline var crossSources: [ItemPath] = []
+
+        @inlinable
+        init(oldPosition: Int, start: Int, newEnd: Int, oldEnd: Int, hasRuns: Bool) {
+            self.oldPosition = oldPosition
+            self.start = start
+            self.newEnd = newEnd
+            self.oldEnd = oldEnd
+            self.hasRuns = hasRuns
+        }
+
+        @inlinable
+        var unitCount: Int { codes.count }
+
+        /// Makes room for `count` units.
+        @inlinable
+        mutating func reserveCapacity(_ count: Int) {
+            codes.reserveCapacity(count)
+            flags.reserveCapacity(count)
+            if hasRuns {
+                runs.reserveCapacity(count)
+                weights.reserveCapacity(count)
+                unitStarts.reserveCapacity(count)
+            }
+        }
+
+        @inlinable
+        mutating func appendRun(newStart: Int, oldStart: Int, count: Int) {
+            codes.append(Int32(truncatingIfNeeded: oldStart))
+            flags.append(-1)
+            runs.append(true)
+            weights.append(Int32(truncatingIfNeeded: count))
+            unitStarts.append(Int32(truncatingIfNeeded: newStart))
+        }
+
+        @inlinable
+        mutating func appendSingles(_ leaf: Leaf, ranks: Range<Int>, newStart: Int) {
+            guard !ranks.isEmpty else { return }
+            singleRuns.append(SingleRun(leaf: leaf, ranks: ranks, firstUnit: codes.count))
+            codes.append(contentsOf: repeatElement(-1, count: ranks.count))
+            flags.append(contentsOf: repeatElement(-1, count: ranks.count))
+            if hasRuns {
+                runs.append(contentsOf: repeatElement(false, count: ranks.count))
+                weights.append(contentsOf: repeatElement(1, count: ranks.count))
+                unitStarts.append(contentsOf: (newStart..<(newStart &+ ranks.count)).lazy.map { Int32(truncatingIfNeeded: $0) })
+            }
+        }
+
+        /// The unit holding new offset `offset` of the middle, and the offset of its first item.
+        @inlinable
+        func unit(atNewOffset offset: Int) -> (unit: Int, unitStart: Int) {
+            guard hasRuns else { return (offset &- start, offset) }
+            var low = 0
+            var high = unitStarts.count
+            while high - low > 1 {
+                let middle = (low &+ high) >> 1
+                if Int(unitStarts[middle]) <= offset { low = middle } else { high = middle }
+            }
+            return (low, Int(unitStarts[low]))
+        }
+    }
+
+    /// Pairs every surviving section's trees, trims common ends, and lays out the middles as
+    /// units; records the old leaves that reach into an old middle.
+    @inlinable
+    mutating func pairSurvivingSections() {
+        work = Array(repeating: nil, count: new.sections.count)
+        oldMiddleStart = Array(repeating: 0, count: old.sections.count)
+        oldMiddleEnd = Array(repeating: 0, count: old.sections.count)
+        for position in 0..<new.sections.count where newSurvivor[position] >= 0 {
+            pairSection(atNewPosition: position, oldPosition: Int(newSurvivor[position]))
+        }
+        oldMatched = [Bool](repeating: false, count: oldLeaves.last.map { $0.place.flagBase &+ $0.leaf.count } ?? 0)
+        for range in pendingMatches {
+            for flag in range { oldMatched[flag] = true }
+        }
+        pendingMatches = []
+        oldLeaves.sort { ($0.place.oldPosition, $0.place.start) < ($1.place.oldPosition, $1.place.start) }
+        for index in oldLeaves.indices where !oldLeaves[index].leaf.slotsAreRanks {
+            oldLeaves[index].place.rankTable = Int32(truncatingIfNeeded: oldRankTables.count)
+            oldRankTables.append(contentsOf: oldLeaves[index].leaf.rankOfSlot)
+        }
+        oldLeafPlaces = oldLeaves.map(\.place)
+        if oldLeaves.count > 64 {
+            oldLeafByNumber = [Int32](repeating: -1, count: old.storage.directory.count)
+            for (index, record) in oldLeaves.enumerated() { oldLeafByNumber[Int(record.leaf.id)] = Int32(truncatingIfNeeded: index) }
+        } else {
+            for (index, record) in oldLeaves.enumerated() { oldLeafByNumberSparse[record.leaf.id] = Int32(truncatingIfNeeded: index) }
+        }
+    }
+
+    /// The record of old leaf number `leaf`, if it reaches into an old middle.
+    @inlinable
+    func oldLeafRecord(_ leaf: UInt32) -> Int? {
+        if oldLeafByNumber.isEmpty {
+            return oldLeafByNumberSparse[leaf].map(Int.init)
+        }
+        let index = oldLeafByNumber[Int(leaf)]
+        return index < 0 ? nil : Int(index)
+    }
+
+    @inlinable
+    mutating func pairSection(atNewPosition position: Int, oldPosition: Int) {
+        let oldTree = old.storage.trees[Int(old.sectionKeys[oldPosition])]
+        let newTree = new.storage.trees[Int(new.sectionKeys[position])]
+        if oldTree.root === newTree.root { return }
+        let pairing = TreePairing(old: oldTree.root, new: newTree.root)
+        let newCount = newTree.count
+        let oldCount = oldTree.count
+        let start = Self.commonPrefix(pairing, newCount: newCount, oldCount: oldCount)
+        if start == newCount && start == oldCount { return }
+        let suffix = Self.commonSuffix(pairing, newCount: newCount, oldCount: oldCount, prefix: start)
+        var section = SectionWork(
+            oldPosition: oldPosition, start: start, newEnd: newCount &- suffix, oldEnd: oldCount &- suffix,
+            hasRuns: pairing.sharesNodes)
+        oldMiddleStart[oldPosition] = start
+        oldMiddleEnd[oldPosition] = section.oldEnd
+        section.reserveCapacity(section.newEnd &- start)
+
+        // The old leaves reaching into the middle get matched flags.
+        var oldLeafOfNumber: [UInt32: (leaf: Leaf, start: Int, flagBase: Int)] = [:]
+        var flagCount = oldLeaves.last.map { $0.place.flagBase &+ $0.leaf.count } ?? 0
+        for segment in pairing.oldSegments where segment.end > start && segment.start < section.oldEnd {
+            guard let leaf = segment.leaf else { continue }
+            oldLeaves.append(OldLeaf(leaf: leaf, place: OldLeafPlace(start: segment.start, flagBase: flagCount, oldPosition: oldPosition)))
+            if pairing.sharesNodes { oldLeafOfNumber[leaf.id] = (leaf, segment.start, flagCount) }
+            flagCount &+= leaf.count
+        }
+
+        for segment in pairing.newSegments where segment.end > start && segment.start < section.newEnd {
+            guard let leaf = segment.leaf else {
+                section.appendRun(newStart: segment.start, oldStart: segment.otherStart, count: segment.count)
+                continue
+            }
+            let ranks = (max(start, segment.start) &- segment.start)..<(min(section.newEnd, segment.end) &- segment.start)
+            guard let copied = oldLeafOfNumber[leaf.id] else {
+                section.appendSingles(leaf, ranks: ranks, newStart: segment.start &+ ranks.lowerBound)
+                continue
+            }
+            // The leaf and the old leaf it was copied from: their common ends stay together.
+            let oldRanks = (max(start, copied.start) &- copied.start)..<(min(section.oldEnd, copied.start &+ copied.leaf.count) &- copied.start)
+            var head = 0
+            while head < ranks.count, head < oldRanks.count,
+                leaf.item(atRank: ranks.lowerBound &+ head) == copied.leaf.item(atRank: oldRanks.lowerBound &+ head)
+            {
+                head &+= 1
+            }
+            var tail = 0
+            while tail < ranks.count &- head, tail < oldRanks.count &- head,
+                leaf.item(atRank: ranks.upperBound &- 1 &- tail) == copied.leaf.item(atRank: oldRanks.upperBound &- 1 &- tail)
+            {
+                tail &+= 1
+            }
+            if head > 0 {
+                section.appendRun(newStart: segment.start &+ ranks.lowerBound, oldStart: copied.start &+ oldRanks.lowerBound, count: head)
+                markMatched(flagBase: copied.flagBase, ranks: oldRanks.lowerBound..<(oldRanks.lowerBound &+ head))
+            }
+            let singles = (ranks.lowerBound &+ head)..<(ranks.upperBound &- tail)
+            section.appendSingles(leaf, ranks: singles, newStart: segment.start &+ singles.lowerBound)
+            if tail > 0 {
+                section.appendRun(
+                    newStart: segment.start &+ ranks.upperBound &- tail, oldStart: copied.start &+ oldRanks.upperBound &- tail, count: tail)
+                markMatched(flagBase: copied.flagBase, ranks: (oldRanks.upperBound &- tail)..<oldRanks.upperBound)
+            }
+        }
+        section.fates = [ItemFate](repeating: .inserted, count: section.unitCount)
+        work[position] = section
+    }
+
+    /// Records old items matched by a run before `oldMatched` exists: kept aside and applied
+    /// once all flags are allocated.
+    @inlinable
+    mutating func markMatched(flagBase: Int, ranks: Range<Int>) {
+        pendingMatches.append((flagBase &+ ranks.lowerBound)..<(flagBase &+ ranks.upperBound))
+    }
+
+    /// The length of the common prefix of the two trees: shared runs at the same offsets on both
+    /// sides are skipped whole, items of leaves that differ compared by `==`.
+    @inlinable
+    static func commonPrefix(_ pairing: TreePairing<ItemIdentifierType>, newCount: Int, oldCount: Int) -> Int {
+        let limit = min(newCount, oldCount)
+        var position = 0
+        var newIndex = 0
+        var oldIndex = 0
+        while position < limit {
+            while pairing.newSegments[newIndex].end <= position { newIndex &+= 1 }
+            while pairing.oldSegments[oldIndex].end <= position { oldIndex &+= 1 }
+            let newSegment = pairing.newSegments[newIndex]
+            let oldSegment = pairing.oldSegments[oldIndex]
+            guard let newLeaf = newSegment.leaf else {
+                guard newSegment.start == position, newSegment.otherStart == position else { break }
+                position = newSegment.end
+                continue
+            }
+            guard let oldLeaf = oldSegment.leaf else { break }
+            let newRank = position &- newSegment.start
+            let oldRank = position &- oldSegment.start
+            let run = min(newSegment.end, oldSegment.end) &- position
+            var matched = 0
+            while matched < run, newLeaf.item(atRank: newRank &+ matched) == oldLeaf.item(atRank: oldRank &+ matched) {
+                matched &+= 1
+            }
+            position &+= matched
+            if matched < run { break }
+        }
+        return position
+    }
+
+    /// The length of the common suffix of the two trees, not overlapping a prefix of `prefix`.
+    @inlinable
+    static func commonSuffix(_ pairing: TreePairing<ItemIdentifierType>, newCount: Int, oldCount: Int, prefix: Int) -> Int {
+        let limit = min(newCount, oldCount) &- prefix
+        var length = 0
+        var newIndex = pairing.newSegments.count &- 1
+        var oldIndex = pairing.oldSegments.count &- 1
+        while length < limit {
+            let newLast = newCount &- 1 &- length
+            let oldLast = oldCount &- 1 &- length
+            while pairing.newSegments[newIndex].start > newLast { newIndex &-= 1 }
+            while pairing.oldSegments[oldIndex].start > oldLast { oldIndex &-= 1 }
+            let newSegment = pairing.newSegments[newIndex]
+            let oldSegment = pairing.oldSegments[oldIndex]
+            guard let newLeaf = newSegment.leaf else {
+                guard newSegment.end == newLast &+ 1, newSegment.otherStart &+ newSegment.count == oldLast &+ 1,
+                    length &+ newSegment.count <= limit
+                else { break }
+                length &+= newSegment.count
+                continue
+            }
+            guard let oldLeaf = oldSegment.leaf else { break }
+            let newRank = newLast &- newSegment.start
+            let oldRank = oldLast &- oldSegment.start
+            let run = min(newRank &+ 1, oldRank &+ 1, limit &- length)
+            var matched = 0
+            while matched < run, newLeaf.item(atRank: newRank &- matched) == oldLeaf.item(atRank: oldRank &- matched) {
+                matched &+= 1
+            }
+            length &+= matched
+            if matched < run { break }
+        }
+        return length
+    }
+}

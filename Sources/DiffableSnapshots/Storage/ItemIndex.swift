@@ -1,0 +1,130 @@
+/// A snapshot's index from item identifier to ``ItemSlot``: a flat table built in bulk, plus a
+/// persistent overlay of what changed since.
+///
+/// While one snapshot alone holds the flat table and the overlay is empty (a snapshot being
+/// built, or edited after it was last copied and compacted), changes go straight into the flat
+/// table, at hash-table speed. Once the table is shared with a copy, each side records its
+/// changes in its own overlay (O(log *m*) per change, structurally shared), and the table stays
+/// as it is. When an overlay outgrows a sixteenth of the items, the snapshot folds everything
+/// into a fresh table (``DiffableDataSourceSnapshot`` calls ``rebuild(capacity:_:)``): an O(*n*)
+/// step that at most one edit in *n*/16 pays for.
+@usableFromInline
+struct ItemIndex<Key: Hashable & Sendable>: @unchecked Sendable {
+    // The table is changed only while uniquely referenced; the overlay is persistent.
+    @usableFromInline var table: ItemTable<Key>?
+    @usableFromInline var overlay: ItemOverlay<Key>
+
+    @inlinable
+    init() {
+        table = nil
+        overlay = ItemOverlay()
+    }
+
+    @inlinable
+    static func hash(_ key: Key) -> Int {
+        itemTableHash(key)
+    }
+
+    /// The slot of `key`, or `nil` when the index does not hold it.
+    @inlinable
+    subscript(key: Key) -> ItemSlot? {
+        find(key, hash: Self.hash(key))
+    }
+
+    @inlinable
+    func find(_ key: Key, hash: Int) -> ItemSlot? {
+        if !overlay.isEmpty, let slot = overlay.find(key, hash: hash) {
+            return slot == .none ? nil : slot
+        }
+        guard let table else { return nil }
+        let bucket = table.find(key, hash: hash)
+        return bucket < 0 ? nil : table.slot(at: bucket)
+    }
+
+    /// The slot of `key`, given its first bucket in the flat table and what that bucket held,
+    /// read ahead by ``ItemTable/touch(_:_:_:count:)``.
+    @inlinable
+    func find(_ key: Key, hash: Int, bucket: Int, first: Int) -> ItemSlot? {
+        if !overlay.isEmpty, let slot = overlay.find(key, hash: hash) {
+            return slot == .none ? nil : slot
+        }
+        guard let table else { return nil }
+        let found = table.find(key, bucket: bucket, first: first)
+        return found < 0 ? nil : table.slot(at: found)
+    }
+
+    /// Whether changes go straight into the flat table: this index alone holds it and nothing
+    /// is overlaid on it.
+    @inlinable
+    mutating func changesInPlace() -> Bool {
+        overlay.isEmpty && (table == nil || isKnownUniquelyReferenced(&table!))
+    }
+
+    /// Whether `additional` new keys can go straight into the flat table, making room for them
+    /// if needed: a first table is made to measure; a full one grows by half (or to what is
+    /// needed) for a large addition, while a small one goes to the overlay instead, so that the
+    /// table stays near its measure and one insert never rehashes it.
+    @inlinable
+    mutating func prepareInPlace(adding additional: Int) -> Bool {
+        guard changesInPlace() else { return false }
+        guard let current = table else {
+            table = ItemTable(bucketCount: ItemTable<Key>.bucketCount(forCapacity: additional))
+            return true
+        }
+        let needed = current.count + additional
+        if needed <= current.capacity { return true }
+        if additional * 16 < current.count { return false }
+        table = current.moved(toBucketCount: ItemTable<Key>.bucketCount(forCapacity: max(needed, current.count + current.count / 2)))
+        return true
+    }
+
+    /// Adds `key` at `slot` unless the index holds it already; returns whether it was added.
+    @inlinable
+    mutating func insertNew(_ key: Key, hash: Int, slot: ItemSlot) -> Bool {
+        if prepareInPlace(adding: 1) {
+            return table.unsafelyUnwrapped.insertNew(key, hash: hash, slot: slot)
+        }
+        guard find(key, hash: hash) == nil else { return false }
+        overlay.set(key, hash: hash, to: slot)
+        return true
+    }
+
+    /// Moves a key the index holds to `slot`.
+    @inlinable
+    mutating func update(_ key: Key, hash: Int, to slot: ItemSlot) {
+        if changesInPlace(), let table {
+            let bucket = table.find(key, hash: hash)
+            if bucket >= 0 {
+                table.setSlot(slot, at: bucket)
+                return
+            }
+        }
+        overlay.set(key, hash: hash, to: slot)
+    }
+
+    /// Removes `key`, returning its slot if the index held it.
+    @inlinable
+    mutating func remove(_ key: Key, hash: Int) -> ItemSlot? {
+        if changesInPlace() {
+            return table?.remove(key, hash: hash)
+        }
+        guard let slot = find(key, hash: hash) else { return nil }
+        overlay.set(key, hash: hash, to: .none)
+        return slot
+    }
+
+    /// Replaces everything with a fresh flat table for `capacity` keys, which `fill` places.
+    @inlinable
+    mutating func rebuild(capacity: Int, _ fill: (ItemTable<Key>) -> Void) {
+        let fresh = ItemTable<Key>(bucketCount: ItemTable<Key>.bucketCount(forCapacity: capacity))
+        fill(fresh)
+        table = fresh
+        overlay = ItemOverlay()
+    }
+
+    /// Empties the index.
+    @inlinable
+    mutating func removeAll() {
+        self = ItemIndex()
+    }
+}

@@ -1,0 +1,279 @@
+/// The flat part of the item index: an open-addressing hash table with linear probing from item
+/// identifier to ``ItemSlot``.
+///
+/// Each bucket holds the key next to its slot (16 bytes for 8- and 12-byte keys), so a lookup
+/// usually touches one cache line. The bucket count is any number (a hash picks its bucket by a
+/// multiply-shift, not a mask), so a table built for *n* keys takes 5*n*/3 buckets (at most 60%
+/// full, which keeps probe runs short), not the next power of two. Deletion shifts later entries
+/// back instead of leaving tombstones.
+///
+/// The table is a class shared by snapshot copies; it is changed in place only while one
+/// snapshot holds it (``ItemIndex`` decides). Every method takes the key's hash, computed once
+/// by the caller with ``itemTableHash(_:)``.
+@usableFromInline
+final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
+    // Never changed while shared (see ItemIndex), so sharing it across threads is safe.
+    @usableFromInline let buckets: UnsafeMutableRawPointer
+    @usableFromInline let bucketCount: Int
+    @exclusivity(unchecked) @usableFromInline var count: Int
+
+    @inlinable static var alignment: Int { max(MemoryLayout<Key>.alignment, MemoryLayout<UInt32>.alignment) }
+    @inlinable static var slotOffset: Int { roundedUp(MemoryLayout<Key>.size, to: MemoryLayout<UInt32>.alignment) }
+    @inlinable static var stride: Int { roundedUp(slotOffset + MemoryLayout<UInt32>.size, to: alignment) }
+
+    /// The bucket count that keeps `capacity` entries at most 60% full.
+    @inlinable
+    static func bucketCount(forCapacity capacity: Int) -> Int {
+        max(8, capacity + capacity * 2 / 3 + 1)
+    }
+
+    /// How many entries fit before the table is more than 60% full.
+    @inlinable
+    var capacity: Int { bucketCount * 3 / 5 }
+
+    @inlinable
+    init(bucketCount: Int) {
+        self.bucketCount = bucketCount
+        count = 0
+        // All ones marks every bucket empty (``ItemSlot/none``); the key bytes are never read
+        // while a bucket is empty.
+        buckets = allocateTableMemory(byteCount: bucketCount * Self.stride, alignment: Self.alignment)
+    }
+
+    @inlinable
+    deinit {
+        if !_isPOD(Key.self) {
+            for bucket in 0..<bucketCount where isOccupied(bucket) {
+                keyPointer(bucket).deinitialize(count: 1)
+            }
+        }
+        buckets.deallocate()
+    }
+
+    @inlinable
+    func keyPointer(_ bucket: Int) -> UnsafeMutablePointer<Key> {
+        (buckets + bucket * Self.stride).assumingMemoryBound(to: Key.self)
+    }
+
+    @inlinable
+    func slot(at bucket: Int) -> ItemSlot {
+        ItemSlot(rawValue: (buckets + bucket * Self.stride + Self.slotOffset).load(as: UInt32.self))
+    }
+
+    @inlinable
+    func setSlot(_ slot: ItemSlot, at bucket: Int) {
+        (buckets + bucket * Self.stride + Self.slotOffset).storeBytes(of: slot.rawValue, as: UInt32.self)
+    }
+
+    @inlinable
+    func isOccupied(_ bucket: Int) -> Bool {
+        slot(at: bucket) != .none
+    }
+
+    @inlinable
+    func key(at bucket: Int) -> Key {
+        keyPointer(bucket).pointee
+    }
+
+    /// The bucket a hash starts probing from.
+    @inlinable
+    func idealBucket(_ hash: Int) -> Int {
+        Int(truncatingIfNeeded: UInt64(UInt(bitPattern: hash)).multipliedFullWidth(by: UInt64(bucketCount)).high)
+    }
+
+    @inlinable
+    func next(_ bucket: Int) -> Int {
+        bucket &+ 1 == bucketCount ? 0 : bucket &+ 1
+    }
+
+    /// The bucket holding `key`, or -1.
+    @inlinable
+    func find(_ key: Key, hash: Int) -> Int {
+        var bucket = idealBucket(hash)
+        while isOccupied(bucket) {
+            if keyPointer(bucket).pointee == key { return bucket }
+            bucket = next(bucket)
+        }
+        return -1
+    }
+
+    /// Adds `key` unless present; returns whether it was added. The caller guarantees room.
+    @inlinable
+    func insertNew(_ key: Key, hash: Int, slot: ItemSlot) -> Bool {
+        var bucket = idealBucket(hash)
+        while isOccupied(bucket) {
+            if keyPointer(bucket).pointee == key { return false }
+            bucket = next(bucket)
+        }
+        keyPointer(bucket).initialize(to: key)
+        setSlot(slot, at: bucket)
+        count &+= 1
+        return true
+    }
+
+    /// How many keys the batch operations hash ahead: their first buckets are read before any of
+    /// them is probed, so the cache misses of a batch overlap instead of following each other.
+    @inlinable
+    static var batch: Int { 16 }
+
+    /// Reads the first bucket of each of `hashes` (into `firsts`), which brings their cache lines
+    /// in together; ``insertNew(_:slot:)`` and ``find(_:bucket:first:)`` then start from what was
+    /// read.
+    @inlinable
+    func touch(_ hashes: UnsafeMutableBufferPointer<Int>, _ ideals: UnsafeMutableBufferPointer<Int>, _ firsts: UnsafeMutableBufferPointer<Int>, count: Int) {
+        for index in 0..<count {
+            let bucket = idealBucket(hashes[index])
+            ideals[index] = bucket
+            firsts[index] = Int(slot(at: bucket).rawValue)
+        }
+    }
+
+    /// The bucket holding `key`, or -1, given its first bucket `bucket` and what that bucket
+    /// held when ``touch(_:_:_:count:)`` read it (the table has not changed since).
+    @inlinable
+    func find(_ key: Key, bucket first: Int, first slot: Int) -> Int {
+        guard slot != Int(ItemSlot.none.rawValue) else { return -1 }
+        var bucket = first
+        repeat {
+            if keyPointer(bucket).pointee == key { return bucket }
+            bucket = next(bucket)
+        } while isOccupied(bucket)
+        return -1
+    }
+
+    /// Adds `keys`, the key at `i` in slot `slot(i)`; returns the index of the first key that is
+    /// present already (the keys after it are not added), or nil. The caller guarantees room.
+    ///
+    /// Keys are hashed 16 at a time and their first buckets read before any of them is probed,
+    /// so the cache misses of a batch overlap instead of following each other.
+    @inlinable
+    func insertNew(_ keys: UnsafeBufferPointer<Key>, slot: (Int) -> ItemSlot) -> Int? {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * Self.batch) { scratch in
+            let hashes = UnsafeMutableBufferPointer(rebasing: scratch[0..<Self.batch])
+            let ideals = UnsafeMutableBufferPointer(rebasing: scratch[Self.batch..<(2 * Self.batch)])
+            let firsts = UnsafeMutableBufferPointer(rebasing: scratch[(2 * Self.batch)...])
+            var start = 0
+            while start < keys.count {
+                let count = min(Self.batch, keys.count &- start)
+                for index in 0..<count { hashes[index] = itemTableHash(keys[start &+ index]) }
+                touch(hashes, ideals, firsts, count: count)
+                for index in 0..<count {
+                    let key = keys[start &+ index]
+                    var bucket = ideals[index]
+                    // An occupied first bucket stays occupied; an empty one may have been filled
+                    // by an earlier key of the batch.
+                    var occupied = firsts[index] != Int(ItemSlot.none.rawValue) || isOccupied(bucket)
+                    while occupied {
+                        if keyPointer(bucket).pointee == key { return start &+ index }
+                        bucket = next(bucket)
+                        occupied = isOccupied(bucket)
+                    }
+                    keyPointer(bucket).initialize(to: key)
+                    setSlot(slot(start &+ index), at: bucket)
+                    self.count &+= 1
+                }
+                start &+= count
+            }
+            return nil
+        }
+    }
+
+    /// Adds a key known to be absent. The caller guarantees room.
+    @inlinable
+    func place(_ key: consuming Key, hash: Int, slot: ItemSlot) {
+        var bucket = idealBucket(hash)
+        while isOccupied(bucket) { bucket = next(bucket) }
+        keyPointer(bucket).initialize(to: key)
+        setSlot(slot, at: bucket)
+        count &+= 1
+    }
+
+    /// Removes `key`, returning its slot if it was present.
+    @inlinable
+    func remove(_ key: Key, hash: Int) -> ItemSlot? {
+        let found = find(key, hash: hash)
+        guard found >= 0 else { return nil }
+        let removed = slot(at: found)
+        keyPointer(found).deinitialize(count: 1)
+        count &-= 1
+        // Backward-shift deletion: pull back every later entry of the run that may sit in the hole.
+        var hole = found
+        var bucket = next(hole)
+        while isOccupied(bucket) {
+            let ideal = idealBucket(itemTableHash(keyPointer(bucket).pointee))
+            // The entry may move into the hole unless its ideal bucket lies cyclically in (hole, bucket].
+            if cyclicDistance(ideal, bucket) >= cyclicDistance(hole, bucket) {
+                keyPointer(hole).moveInitialize(from: keyPointer(bucket), count: 1)
+                setSlot(slot(at: bucket), at: hole)
+                hole = bucket
+            }
+            bucket = next(bucket)
+        }
+        setSlot(.none, at: hole)
+        return removed
+    }
+
+    /// How many steps forward from `from` reach `to`, wrapping around.
+    @inlinable
+    func cyclicDistance(_ from: Int, _ to: Int) -> Int {
+        to >= from ? to &- from : to &+ bucketCount &- from
+    }
+
+    /// A larger table holding this table's entries, which are moved out: this table is left
+    /// empty. Only for a table no one else holds.
+    @inlinable
+    func moved(toBucketCount newCount: Int) -> ItemTable {
+        let larger = ItemTable(bucketCount: newCount)
+        for bucket in 0..<bucketCount where isOccupied(bucket) {
+            let key = keyPointer(bucket).move()
+            larger.place(key, hash: itemTableHash(key), slot: slot(at: bucket))
+            setSlot(.none, at: bucket)
+        }
+        count = 0
+        return larger
+    }
+
+    /// Calls `body` with every key and slot, in no particular order.
+    @inlinable
+    func forEach(_ body: (Key, ItemSlot) -> Void) {
+        for bucket in 0..<bucketCount where isOccupied(bucket) {
+            body(keyPointer(bucket).pointee, slot(at: bucket))
+        }
+    }
+}
+
+/// The process-wide hash seed of item indexes.
+@usableFromInline
+let itemTableSeed: Int = Int.random(in: .min ... .max)
+
+/// Hashes a key for the item index: a seeded integer mixer for fixed-width integers (the common
+/// identifier types), the key's own `Hashable` implementation otherwise (a type can make that
+/// cheap by implementing `_rawHashValue(seed:)`, as the standard library's integers do).
+@inlinable
+@inline(__always)
+func itemTableHash<Key: Hashable>(_ key: Key) -> Int {
+    let seed = itemTableSeed
+    if Key.self == Int.self { return mixBits(UInt64(bitPattern: Int64(unsafeBitCast(key, to: Int.self))), seed) }
+    if Key.self == Int64.self { return mixBits(UInt64(bitPattern: unsafeBitCast(key, to: Int64.self)), seed) }
+    if Key.self == UInt64.self { return mixBits(unsafeBitCast(key, to: UInt64.self), seed) }
+    if Key.self == UInt.self { return mixBits(UInt64(unsafeBitCast(key, to: UInt.self)), seed) }
+    if Key.self == Int32.self { return mixBits(UInt64(UInt32(bitPattern: unsafeBitCast(key, to: Int32.self))), seed) }
+    if Key.self == UInt32.self { return mixBits(UInt64(unsafeBitCast(key, to: UInt32.self)), seed) }
+    return key._rawHashValue(seed: seed)
+}
+
+/// SplitMix64's finaliser over the seeded value: every input bit affects every output bit.
+@inlinable
+@inline(__always)
+func mixBits(_ value: UInt64, _ seed: Int) -> Int {
+    var z = value ^ UInt64(bitPattern: Int64(seed))
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return Int(truncatingIfNeeded: z ^ (z >> 31))
+}
+
+@inlinable
+@inline(__always)
+func roundedUp(_ value: Int, to alignment: Int) -> Int {
+    (value + alignment - 1) & ~(alignment - 1)
+}

@@ -1,0 +1,213 @@
+import BenchMemory
+import DiffableSnapshots
+
+/// The cases of `diffable-bench snapshot`, generic over the identifier type.
+struct SnapshotCases {
+    /// Items of the million-item cases.
+    static let million = 1_000_000
+    /// Identifiers the cases use: a million, plus room for the items the edits insert.
+    static let universeSize = million + 10_000
+    /// Copy-and-edit cycles per timed run (the time reported is per cycle).
+    static let editCycles = 64
+    /// Edits between the two snapshots of `derived-diff-1M`.
+    static let derivedEdits = 10
+
+    let options: BenchOptions
+
+    func run<Item: Hashable & Sendable>(ids: String, universe: [Item], into report: inout BenchReport) {
+        for (name, count) in [("build-100k", 100_000), ("build-1M", Self.million)] where options.includes(name) {
+            report.add(build(name, ids: ids, Array(universe[0..<count])))
+        }
+        for (name, sections) in [("edit-one-1M", 1), ("edit-one-1M-50-sections", 50)] where options.includes(name) {
+            report.add(editOne(name, ids: ids, sections: sections, universe))
+        }
+        if options.includes("derived-diff-1M") {
+            report.add(derivedDiff(ids: ids, universe))
+        }
+        if options.includes("end-to-end-100k") {
+            report.add(endToEnd(ids: ids, universe))
+        }
+    }
+
+    // MARK: - Build
+
+    private func build<Item: Hashable & Sendable>(_ name: String, ids: String, _ items: [Item]) -> BenchResult {
+        // Each side gets its own copy of the identifiers, made inside the measurement: what it
+        // keeps of them counts.
+        let bytesPerItem = allocatedBytesPerItem(items.count) { makeSnapshot(freshCopy(items), sections: 1) }
+        let baselineBytesPerItem = allocatedBytesPerItem(items.count) { indexDictionary(freshCopy(items)) }
+        let (ours, baseline) = options.compare(
+            Timing { makeSnapshot(items, sections: 1) },
+            against: Timing { indexDictionary(items) }
+        )
+        let perItem = { (milliseconds: Double) in formatted(milliseconds * 1e6 / Double(items.count), decimals: 1) }
+        var note = "\(perItem(ours)) ns per item"
+        if let baseline { note += " (baseline \(perItem(baseline)))" }
+        if let bytesPerItem, let baselineBytesPerItem {
+            note += "; \(formatted(bytesPerItem, decimals: 1)) bytes per item allocated (baseline \(formatted(baselineBytesPerItem, decimals: 1)))"
+        }
+        return BenchResult(
+            bench: "snapshot", caseName: name, ids: ids, oursMilliseconds: ours,
+            baseline: "Dictionary identifier -> index", baselineMilliseconds: baseline,
+            bytesPerItem: bytesPerItem, note: note)
+    }
+
+    /// Bytes the allocator holds per item for what `make` returns, made from nothing: the
+    /// identifier array it is given is made inside and released unless the result keeps it.
+    private func allocatedBytesPerItem<Result>(_ count: Int, _ make: () -> Result) -> Double? {
+        let before = benchAllocatedBytes()
+        guard before > 0 else { return nil }
+        let result = make()
+        let after = benchAllocatedBytes()
+        withExtendedLifetime(result) {}
+        return Double(Int(after) - Int(before)) / Double(count)
+    }
+
+    // MARK: - Copy and edit one item
+
+    private struct EditPick<Item> {
+        var victim: Item
+        var victimIndex: Int
+        var anchor: Item
+        var anchorIndex: Int
+        var fresh: Item
+    }
+
+    private func editOne<Item: Hashable & Sendable>(_ name: String, ids: String, sections: Int, _ universe: [Item]) -> BenchResult {
+        let items = Array(universe[0..<Self.million])
+        let base = makeSnapshot(items, sections: sections)
+        let perSection = Self.million / sections
+        var random = SplitMix64(seed: 0x5EED_0010 &+ UInt64(sections))
+        let picks = (0..<Self.editCycles).map { cycle -> EditPick<Item> in
+            let victimIndex = Int.random(in: 0..<Self.million, using: &random)
+            var anchorIndex = Int.random(in: 0..<Self.million, using: &random)
+            if sections > 1 {
+                // Across sections: the anchor in another section than the victim.
+                let victimSection = victimIndex / perSection
+                let offset = Int.random(in: 1..<sections, using: &random)
+                anchorIndex = ((victimSection + offset) % sections) * perSection + anchorIndex % perSection
+            }
+            return EditPick(
+                victim: universe[victimIndex], victimIndex: victimIndex,
+                anchor: universe[anchorIndex], anchorIndex: anchorIndex,
+                fresh: universe[Self.million + cycle])
+        }
+        let cycles = Double(Self.editCycles)
+        func perCycle(_ medians: (ours: Double, baseline: Double?)) -> (ours: Double, baseline: Double?) {
+            (medians.ours / cycles, medians.baseline.map { $0 / cycles })
+        }
+        let delete = perCycle(options.compare(
+            Timing { picks.reduce(0) { total, pick in var copy = base; copy.deleteItems([pick.victim]); return total + copy.numberOfItems } },
+            against: Timing { picks.reduce(0) { total, pick in var copy = items; copy.remove(at: pick.victimIndex); return total + copy.count } }
+        ))
+        let insert = perCycle(options.compare(
+            Timing { picks.reduce(0) { total, pick in var copy = base; copy.insertItems([pick.fresh], beforeItem: pick.anchor); return total + copy.numberOfItems } },
+            against: Timing { picks.reduce(0) { total, pick in var copy = items; copy.insert(pick.fresh, at: pick.anchorIndex); return total + copy.count } }
+        ))
+        let move = perCycle(options.compare(
+            Timing { picks.reduce(0) { total, pick in var copy = base; copy.moveItem(pick.victim, beforeItem: pick.anchor); return total + copy.numberOfItems } },
+            against: Timing {
+                picks.reduce(0) { total, pick in
+                    var copy = items
+                    let moved = copy.remove(at: pick.victimIndex)
+                    copy.insert(moved, at: pick.anchorIndex - (pick.anchorIndex > pick.victimIndex ? 1 : 0))
+                    return total + copy.count
+                }
+            }
+        ))
+        let operations = [("delete", delete), ("insert", insert), ("move", move)]
+        let worst = operations.max { $0.1.ours < $1.1.ours }!
+        let listed = operations.map { name, medians in
+            "\(name) \(formatted(medians.ours, decimals: 4))" + (medians.baseline.map { " (array \(formatted($0, decimals: 3)))" } ?? "")
+        }
+        return BenchResult(
+            bench: "snapshot", caseName: name, ids: ids, oursMilliseconds: worst.1.ours,
+            baseline: "copy [Item] and edit it", baselineMilliseconds: worst.1.baseline,
+            note: "per copy-and-edit, slowest of: \(listed.joined(separator: ", ")) ms; \(sections == 1 ? "one section" : "\(sections) sections, moves across sections"); the array baseline is one flat array and is told the indexes")
+    }
+
+    // MARK: - Diffs
+
+    private func derivedDiff<Item: Hashable & Sendable>(ids: String, _ universe: [Item]) -> BenchResult {
+        let base = makeSnapshot(Array(universe[0..<Self.million]), sections: 1)
+        var edited = base
+        var random = SplitMix64(seed: 0x5EED_0020)
+        func someItem() -> Item { universe[Int.random(in: 0..<Self.million, using: &random)] }
+        for edit in 0..<Self.derivedEdits {
+            switch edit % 3 {
+            case 0:
+                let item = someItem()
+                let anchor = someItem()
+                if item != anchor { edited.moveItem(item, beforeItem: anchor) }
+            case 1:
+                edited.deleteItems([someItem()])
+            default:
+                var anchor = someItem()
+                while edited.indexOfItem(anchor) == nil { anchor = someItem() }
+                edited.insertItems([universe[Self.million + edit]], beforeItem: anchor)
+            }
+        }
+        let rebuilt = makeSnapshot(edited.itemIdentifiers, sections: 1)
+        let update = BatchUpdate(from: base, to: edited)
+        let fullUpdate = BatchUpdate(from: base, to: rebuilt)
+        precondition(
+            update.itemMoves.count == fullUpdate.itemMoves.count
+                && update.itemDeletes.count == fullUpdate.itemDeletes.count
+                && update.itemInserts.count == fullUpdate.itemInserts.count,
+            "the derived diff and the full diff disagree: \(update) vs \(fullUpdate)")
+        let (ours, baseline) = options.compare(
+            Timing { BatchUpdate(from: base, to: edited) },
+            against: Timing { BatchUpdate(from: base, to: rebuilt) }
+        )
+        return BenchResult(
+            bench: "snapshot", caseName: "derived-diff-1M", ids: ids, oursMilliseconds: ours,
+            baseline: "same diff, no shared storage", baselineMilliseconds: baseline,
+            note: "\(Self.derivedEdits) edits to a copy of a 1M-item snapshot: \(update.itemDeletes.count) deletes, \(update.itemInserts.count) inserts, \(update.itemMoves.count) moves")
+    }
+
+    private func endToEnd<Item: Hashable & Sendable>(ids: String, _ universe: [Item]) -> BenchResult {
+        let shape = DiffCase.all.first { $0.name == "flat-100k" }!
+        let pair = shape.makeIntPair()
+        let oldItems = pair.old.itemIdentifiers.map { universe[$0] }
+        let newItems = pair.new.itemIdentifiers.map { universe[$0] }
+        let (ours, baseline) = options.compare(
+            Timing { BatchUpdate(from: makeSnapshot(oldItems, sections: 1), to: makeSnapshot(newItems, sections: 1)) },
+            against: Timing { hashingFloor(oldItems, newItems) }
+        )
+        return BenchResult(
+            bench: "snapshot", caseName: "end-to-end-100k", ids: ids, oursMilliseconds: ours,
+            baseline: "Dictionary build + probe (floor)", baselineMilliseconds: baseline,
+            note: "build both snapshots of the flat-100k pair from arrays, then diff")
+    }
+}
+
+/// A snapshot of `items` split evenly over `sections` sections named 0, 1, ...
+func makeSnapshot<Item: Hashable & Sendable>(_ items: [Item], sections: Int) -> DiffableDataSourceSnapshot<Int, Item> {
+    var snapshot = DiffableDataSourceSnapshot<Int, Item>()
+    snapshot.appendSections(Array(0..<sections))
+    if sections == 1 {
+        snapshot.appendItems(items)
+        return snapshot
+    }
+    let perSection = items.count / sections
+    for section in 0..<sections {
+        let end = section == sections - 1 ? items.count : (section + 1) * perSection
+        snapshot.appendItems(Array(items[(section * perSection)..<end]), toSection: section)
+    }
+    return snapshot
+}
+
+/// A copy of `items` in storage of its own.
+func freshCopy<Item>(_ items: [Item]) -> [Item] {
+    items.withUnsafeBufferPointer { Array($0) }
+}
+
+/// The build baseline: a `Dictionary` from identifier to index, checking for duplicates.
+@inline(never)
+func indexDictionary<Item: Hashable>(_ items: [Item]) -> [Item: Int] {
+    var indexes = [Item: Int](minimumCapacity: items.count)
+    for (index, item) in items.enumerated() where indexes.updateValue(index, forKey: item) != nil {
+        fatalError("duplicate identifier \(item)")
+    }
+    return indexes
+}
