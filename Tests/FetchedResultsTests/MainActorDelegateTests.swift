@@ -20,10 +20,12 @@ import Testing
     }
 }
 
-@MainActor @Test func aMainActorModelIsTheDelegateOfAViewContextController() throws {
-    let container = try TestModel.inMemory()
-    let list = try MainActorList(context: container.viewContext)
-    try container.viewContext.insertMatch("kick-off")
-    container.viewContext.processPendingChanges()
-    #expect(list.titles == ["kick-off"])
+@MainActor @Suite struct MainActorDelegateTests {
+    @Test func aMainActorModelIsTheDelegateOfAViewContextController() throws {
+        let container = try TestModel.inMemory()
+        let list = try MainActorList(context: container.viewContext)
+        try container.viewContext.insertMatch("kick-off")
+        container.viewContext.processPendingChanges()
+        #expect(list.titles == ["kick-off"])
+    }
 }
