@@ -45,8 +45,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "objectstore-crash-writer", dependencies: ["ObjectStore"]),
-        .testTarget(name: "DiffableSnapshotsTests", dependencies: ["DiffableSnapshots"]),
+        .executableTarget(name: "objectstore-crash-writer", dependencies: ["ObjectStore", "TestSupport"]),
+        // What the tests share: the seeded generator, how counts and seeds are read from the
+        // environment, and the crash test's model (also used by its writer).
+        .target(name: "TestSupport", dependencies: ["ObjectStore"], path: "Tests/TestSupport"),
+        .testTarget(name: "DiffableSnapshotsTests", dependencies: ["DiffableSnapshots", "TestSupport"]),
         .testTarget(name: "DiffableStoreTests", dependencies: ["DiffableStore"]),
         .testTarget(
             name: "FetchedResultsTests",
@@ -54,12 +57,13 @@ let package = Package(
         ),
         .testTarget(
             name: "ListDataSourcesTests",
-            dependencies: ["ListDataSources", "ListDataSourcesTesting", "DiffableSnapshots"]
+            dependencies: ["ListDataSources", "ListDataSourcesTesting", "DiffableSnapshots", "TestSupport"]
         ),
         .testTarget(
             name: "ObjectStoreTests",
             dependencies: [
                 "ObjectStore",
+                "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

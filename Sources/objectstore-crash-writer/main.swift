@@ -5,12 +5,7 @@
 // Usage: objectstore-crash-writer <store-path> <first-batch>
 import Foundation
 import ObjectStore
-
-final class Entry: ManagedObject {
-    @Attribute var batch = 0
-    @Attribute var position = 0
-    @Attribute var payload = ""
-}
+import TestSupport
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let firstBatch = Int(arguments[2]) else {
@@ -19,7 +14,7 @@ guard arguments.count == 3, let firstBatch = Int(arguments[2]) else {
 }
 
 do {
-    let model = ManagedObjectModel([Entry.self])
+    let model = CrashTestEntry.model
     let container = try PersistentContainer(
         name: "CrashTest", model: model,
         store: StoreDescription(location: .file(URL(fileURLWithPath: arguments[1]))))
@@ -30,7 +25,7 @@ do {
             // Each batch has 1 to 5 rows, so a torn save would show as a partial batch.
             let size = batch % 5 + 1
             for position in 0..<size {
-                let entry = try context.insert(Entry.self)
+                let entry = try context.insert(CrashTestEntry.self)
                 entry.batch = batch
                 entry.position = position
                 entry.payload = String(repeating: "x", count: 200 + position)

@@ -1,5 +1,6 @@
 import Foundation
 import ObjectStore
+import TestSupport
 import Testing
 
 /// A worker's state between its batches (used on the worker context's queue only).
@@ -34,7 +35,7 @@ final class WorkerState: @unchecked Sendable {
             return event.objectID
         }
         try view.save()
-        let mutations = caseCount("OBJECTSTORE_CONCURRENCY_MUTATIONS", default: 2_000)
+        let mutations = TestEnvironment.count("OBJECTSTORE_CONCURRENCY_MUTATIONS", default: 2_000)
         let journal = Journal()
         let contexts = (0..<4).map { container.newBackgroundContext(name: "worker \($0)") }
         try await withThrowingTaskGroup(of: Void.self) { group in

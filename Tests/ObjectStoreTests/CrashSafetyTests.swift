@@ -1,17 +1,9 @@
 import Foundation
 import ObjectStore
+import TestSupport
 import Testing
 
-/// The entity the crash-test writer saves (same name and attributes as in the helper).
-final class Entry: ManagedObject {
-    @Attribute var batch = 0
-    @Attribute var position = 0
-    @Attribute var payload = ""
-}
-
 @Suite struct CrashSafetyTests {
-    static let model = ManagedObjectModel([Entry.self])
-
     /// The writer executable: the one built beside the test bundle (`swift test` builds every
     /// product), else one the test builds with `swift build --product` into a build folder of
     /// its own (the test run holds the lock of the usual one).
@@ -56,7 +48,7 @@ final class Entry: ManagedObject {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         var generator = SplitMix64(seed: 0xC0FFEE)
         var nextBatch = 0
-        let kills = caseCount("OBJECTSTORE_CRASH_KILLS", default: 20)
+        let kills = TestEnvironment.count("OBJECTSTORE_CRASH_KILLS", default: 20)
         for round in 0..<kills {
             let process = Process()
             process.executableURL = writer
@@ -73,10 +65,10 @@ final class Entry: ManagedObject {
                 line.hasPrefix("committed ") ? Int(line.dropFirst("committed ".count)) : nil
             }
             // Reopen and check: batches 0...n complete, each with its full size, none beyond.
-            let container = try PersistentContainer(name: "Crash", model: Self.model, store: StoreDescription(location: .file(url)))
+            let container = try PersistentContainer(name: "Crash", model: CrashTestEntry.model, store: StoreDescription(location: .file(url)))
             let context = container.newBackgroundContext()
             let batches = try await context.perform {
-                try context.fetch(Entry.self).map { ($0.batch, $0.position) }
+                try context.fetch(CrashTestEntry.self).map { ($0.batch, $0.position) }
             }
             var sizes: [Int: Int] = [:]
             for (batch, _) in batches { sizes[batch, default: 0] += 1 }

@@ -1,5 +1,6 @@
 import Foundation
 import ObjectStore
+import TestSupport
 import Testing
 
 /// Seeded random scripts of inserts, updates, relationship changes and deletes in several
@@ -13,7 +14,7 @@ import Testing
     }
 
     @Test func randomScriptsMatchAReferenceModel() async throws {
-        let scripts = caseCount("OBJECTSTORE_RANDOM_SCRIPTS", default: 12)
+        let scripts = TestEnvironment.count("OBJECTSTORE_RANDOM_SCRIPTS", default: 12)
         for index in 0..<scripts {
             let seed = 0x5EED_0000 &+ UInt64(index)
             try await run(seed: seed)

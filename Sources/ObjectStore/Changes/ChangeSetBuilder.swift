@@ -8,7 +8,7 @@ struct ChangeSetBuilder {
     private var patches: [ObjectID: RowPatch] = [:]
 
     init(store: PersistentStore) {
-        changes = ObjectChanges(storeEntities: store.storeEntities)
+        changes = ObjectChanges(entityBindings: store.entityBindings)
     }
 
     mutating func inserted(entity: EntityDescription, key: Int64, after: ContiguousArray<DatabaseValue>) {

@@ -8,19 +8,19 @@ import GRDB
 /// at both ends. Those objects are listed as updated too (unless the same transition inserted or
 /// deleted them), whether or not anyone has loaded them.
 struct ObjectChanges {
-    private let storeEntities: [StoreEntity]
+    private let entityBindings: [EntityBinding]
     private var inserted: Set<ObjectID> = []
     private var deleted: Set<ObjectID> = []
     private var changedKeys: [ObjectID: Set<String>] = [:]
     /// To-many keys changed from the other side, applied when the lists are read.
     private var derived: [(ObjectID, String)] = []
 
-    init(storeEntities: [StoreEntity]) {
-        self.storeEntities = storeEntities
+    init(entityBindings: [EntityBinding]) {
+        self.entityBindings = entityBindings
     }
 
     func objectID(_ entity: Int, _ key: Int64) -> ObjectID {
-        ObjectID(storeEntity: storeEntities[entity], key: key)
+        ObjectID(binding: entityBindings[entity], key: key)
     }
 
     /// Records one object's transition: `before` and `after` are its values, nil where it does

@@ -89,7 +89,7 @@ public final class PersistentContainer: Sendable {
         guard let entity = core.model.entity(named: entityName) else {
             throw .invalidURI(uri.absoluteString, reason: "the model has no entity \(entityName)")
         }
-        return ObjectID(storeEntity: core.store.storeEntities[entity.index], key: key)
+        return ObjectID(binding: core.store.entityBindings[entity.index], key: key)
     }
 
     /// Calls `observer` with every change set committed to the store by any context of this

@@ -78,16 +78,16 @@ extension ManagedObjectContext {
         assertOnQueue()
         let entity = core.model.entity(for: Entity.self)
         let query = try storeQuery(for: request, entity: entity)
-        let storeEntity = core.store.storeEntities[entity.index]
+        let binding = core.store.entityBindings[entity.index]
         return try consistentRead { () throws(ObjectStoreError) -> [ObjectID] in
             if parent == nil && !needsOverlay(query, includesPending: request.includesPendingChanges) {
                 // Fast path: keys straight from the cursor.
                 var result: [ObjectID] = []
-                try core.store.forEachKey(query, mark: storeMark) { result.append(ObjectID(storeEntity: storeEntity, key: $0)) }
+                try core.store.forEachKey(query, mark: storeMark) { result.append(ObjectID(binding: binding, key: $0)) }
                 return result
             }
             let rows = try resolvedRows(query, selection: .ids, includesPending: request.includesPendingChanges)
-            return rows.map { ObjectID(storeEntity: storeEntity, key: $0.key) }
+            return rows.map { ObjectID(binding: binding, key: $0.key) }
         }
     }
 

@@ -27,7 +27,7 @@ extension ManagedObjectContext {
     /// Traps unless `objectID` names an entity of this context's store: an ID from another
     /// container would otherwise resolve to an unrelated object with the same key.
     func checkContainer(of objectID: ObjectID, _ function: StaticString = #function) {
-        let entities = core.store.storeEntities
+        let entities = core.store.entityBindings
         let index = objectID.entity.index
         programmerPrecondition(index < entities.count && entities[index].number == objectID.binding,
                      "\(function): \(objectID) belongs to another container; use IDs with the contexts of the container that made them, or look the URI up with managedObjectID(forURIRepresentation:)")
@@ -156,7 +156,7 @@ extension ManagedObjectContext {
     public func rollback() {
         assertOnQueue()
         recordPendingChanges()
-        var changes = ObjectChanges(storeEntities: core.store.storeEntities)
+        var changes = ObjectChanges(entityBindings: core.store.entityBindings)
         var refreshed: Set<ObjectID> = []
         var invalidated: Set<ObjectID> = []
         for object in unsaved.objects.all {
@@ -188,7 +188,7 @@ extension ManagedObjectContext {
         assertOnQueue()
         recordPendingChanges()
         let observed = !changeObservers.isEmpty
-        var changes = ObjectChanges(storeEntities: core.store.storeEntities)
+        var changes = ObjectChanges(entityBindings: core.store.entityBindings)
         var invalidated: Set<ObjectID> = []
         if observed {
             for object in unsaved.objects.all {
@@ -246,7 +246,7 @@ extension ManagedObjectContext {
             object.conflictBase = [:]
             object.state.remove(.fault)
         }
-        var changes = ObjectChanges(storeEntities: core.store.storeEntities)
+        var changes = ObjectChanges(entityBindings: core.store.entityBindings)
         if let before {
             changes.record(entity: object.entityDescription, key: object.objectID.key, before: before, after: shownValues(of: object))
         }

@@ -18,19 +18,19 @@ public struct ObjectID: Sendable, Hashable, BitwiseCopyable, CustomStringConvert
     /// The number of the entity's binding to its store in the process-wide binding table.
     @usableFromInline let binding: UInt32
 
-    init(storeEntity: StoreEntity, key: Int64) {
+    init(binding: EntityBinding, key: Int64) {
         self.key = key
-        self.binding = storeEntity.number
+        self.binding = binding.number
     }
 
     /// The binding of the object's entity to its store.
-    var storeEntity: StoreEntity { StoreEntity.table[binding] }
+    var entityBinding: EntityBinding { EntityBinding.table[binding] }
 
     /// The entity of the object.
-    public var entity: EntityDescription { storeEntity.entity }
+    public var entity: EntityDescription { entityBinding.entity }
 
     /// The identifier of the store the object belongs to.
-    public var storeIdentifier: UUID { storeEntity.storeIdentifier }
+    public var storeIdentifier: UUID { entityBinding.storeIdentifier }
 
     /// Same store binding and key.
     @inlinable

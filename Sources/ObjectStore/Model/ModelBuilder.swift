@@ -13,7 +13,7 @@ enum ModelBuilder {
         let recorder = DeclarationRecorder()
         let prototype = PropertyOrdinal.recording(into: recorder) {
             type.init(ManagedObject.Construction(
-                objectID: ObjectID(storeEntity: .placeholder, key: 0),
+                objectID: ObjectID(binding: .placeholder, key: 0),
                 entity: .placeholder,
                 context: nil,
                 values: [],

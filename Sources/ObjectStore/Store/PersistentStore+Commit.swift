@@ -192,6 +192,6 @@ extension PersistentStore {
     }
 
     func objectID(_ entity: EntityDescription, _ key: Int64) -> ObjectID {
-        ObjectID(storeEntity: storeEntities[entity.index], key: key)
+        ObjectID(binding: entityBindings[entity.index], key: key)
     }
 }

@@ -11,7 +11,7 @@ final class PersistentStore: Sendable {
     let path: String
     let identifier: UUID
     let model: ManagedObjectModel
-    let storeEntities: [StoreEntity]
+    let entityBindings: [EntityBinding]
     let busyTimeout: Double
     let allocator: KeyAllocator
     /// Per entity: the INSERT statement text (built once, it is looked up per row).
@@ -23,7 +23,7 @@ final class PersistentStore: Sendable {
         self.identifier = identifier
         self.model = model
         self.busyTimeout = busyTimeout
-        self.storeEntities = model.entities.map { StoreEntity(entity: $0, storeIdentifier: identifier) }
+        self.entityBindings = model.entities.map { EntityBinding(entity: $0, storeIdentifier: identifier) }
         self.allocator = KeyAllocator(entityNames: model.entities.map(\.name))
         self.insertSQL = model.entities.map { entity in
             let placeholders = Array(repeating: "?", count: entity.columnNames.count + 2).joined(separator: ", ")

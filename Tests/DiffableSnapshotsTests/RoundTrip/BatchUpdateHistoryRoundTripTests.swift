@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import TestSupport
 import Testing
 
 /// Batch updates between snapshots that share structure: a large snapshot and copies of it after
@@ -9,7 +10,7 @@ import Testing
 @Suite("Batch update round trips over edit histories")
 struct BatchUpdateHistoryRoundTripTests {
     @Test func copiesEditedApartRoundTripInBothDirections() {
-        for seed in randomSeeds(defaultCount: 30, defaultFirst: 0x4157_8000) {
+        for seed in TestEnvironment.randomSeeds(defaultCount: 30, defaultFirst: 0x4157_8000) {
             var history = RandomEditHistory(seed: seed)
             let sections = Int.random(in: 1...4, using: &history.random)
             var base = RandomEditHistory.largeSnapshot(sections: sections, itemsPerSection: Int.random(in: 100...1_200, using: &history.random))

@@ -1,5 +1,6 @@
 import DiffableSnapshots
 import Foundation
+import TestSupport
 import Testing
 
 /// Random snapshot pairs, diffed, validated, applied and held to the quality the rules promise.
@@ -16,7 +17,7 @@ struct BatchUpdateRoundTripTests {
     /// The seeds a chunk runs: every `chunks`-th seed of `randomSeeds` (at least 10,000 of them
     /// unless a seed is replayed).
     static func seeds(ofChunk chunk: Int) -> [UInt64] {
-        var seeds = randomSeeds(defaultCount: 10_000, defaultFirst: firstSeed)
+        var seeds = TestEnvironment.randomSeeds(defaultCount: 10_000, defaultFirst: firstSeed)
         if seeds.count < 10_000, ProcessInfo.processInfo.environment["DIFFABLE_RANDOM_SEED"] == nil {
             seeds = firstSeed..<(firstSeed + 10_000)
         }

@@ -1,5 +1,6 @@
 @testable import DiffableSnapshots
 import Foundation
+import TestSupport
 import Testing
 
 /// Random mutation streams applied to a section snapshot and to a simple reference outline,
@@ -15,7 +16,7 @@ struct SectionSnapshotRandomTests {
     static let steps = 60
 
     @Test func mutationStreamsMatchTheReferenceOutline() {
-        for seed in randomSeeds(defaultCount: 300, defaultFirst: 0x5EC7_1000) {
+        for seed in TestEnvironment.randomSeeds(defaultCount: 300, defaultFirst: 0x5EC7_1000) {
             if let failure = Self.run(seed: seed) {
                 print("SectionSnapshotRandomTests failed with seed \(seed): \(failure)")
                 Issue.record("seed \(seed): \(failure)")

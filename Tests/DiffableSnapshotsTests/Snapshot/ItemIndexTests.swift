@@ -1,4 +1,5 @@
 @testable import DiffableSnapshots
+import TestSupport
 import Testing
 
 @Suite("Item index")
@@ -32,7 +33,7 @@ struct ItemIndexTests {
     }
 
     private func checkRandomOperations<Key: Hashable & Sendable>(keys: (Int) -> Key) {
-        for seed in randomSeeds(defaultCount: 100) {
+        for seed in TestEnvironment.randomSeeds(defaultCount: 100) {
             var random = SplitMix64(seed: seed)
             let universe = (0..<Int.random(in: 1...300, using: &random)).map(keys)
             var index = ItemIndex<Key>()
@@ -140,7 +141,7 @@ struct ItemIndexTests {
     /// enters every key at its slot beside the keys already there, slot tables included, and
     /// reports a key that is present already or repeated.
     @Test func fillingByPartitionAgreesWithFillingKeyByKey() {
-        for seed in randomSeeds(defaultCount: 20) {
+        for seed in TestEnvironment.randomSeeds(defaultCount: 20) {
             var random = SplitMix64(seed: seed)
             let present = Int.random(in: 0..<500, using: &random)
             let keys = (0..<(present + Int.random(in: 1...3_000, using: &random))).map { $0 &* 7_919 }

@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import TestSupport
 import Testing
 
 /// Complexity fences for the snapshot, by counting identifier operations (hash and `==` calls).

@@ -1,4 +1,5 @@
 @testable import DiffableSnapshots
+import TestSupport
 import Testing
 
 /// Long random edit histories on snapshots of thousands of items: the snapshot agrees with a
@@ -13,7 +14,7 @@ struct SnapshotHistoryTests {
     static let steps = 300
 
     @Test func longEditHistoriesAgreeWithTheModelAndCopiesKeepTheirContents() {
-        for seed in randomSeeds(defaultCount: 8, defaultFirst: 0x4157_0000) {
+        for seed in TestEnvironment.randomSeeds(defaultCount: 8, defaultFirst: 0x4157_0000) {
             var history = RandomEditHistory(seed: seed)
             let sections = Int.random(in: 1...4, using: &history.random)
             var snapshot = RandomEditHistory.largeSnapshot(sections: sections, itemsPerSection: Int.random(in: 200...1_500, using: &history.random))

@@ -1,10 +1,11 @@
 @testable import DiffableSnapshots
+import TestSupport
 import Testing
 
 @Suite("Snapshot against a reference model")
 struct SnapshotModelTests {
     @Test func randomMutationsAgreeWithTheReferenceModel() {
-        for seed in randomSeeds(defaultCount: 300) {
+        for seed in TestEnvironment.randomSeeds(defaultCount: 300) {
             var random = SplitMix64(seed: seed)
             var snapshot = DiffableDataSourceSnapshot<Int, Int>()
             var reference = ReferenceSnapshot()

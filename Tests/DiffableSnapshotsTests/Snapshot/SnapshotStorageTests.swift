@@ -1,4 +1,5 @@
 @testable import DiffableSnapshots
+import TestSupport
 import Testing
 
 /// The persistent storage under a snapshot: what a copy shares, and the rare structural steps

@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import TestSupport
 
 /// A plain model of a snapshot: sections as arrays, searched linearly.
 struct HistoryModel: Equatable {

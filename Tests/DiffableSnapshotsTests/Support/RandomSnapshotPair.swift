@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import TestSupport
 
 /// An old and a new snapshot to diff, made at random from a seed.
 ///

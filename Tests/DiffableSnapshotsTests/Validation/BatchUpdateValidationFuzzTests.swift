@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import TestSupport
 import Testing
 
 /// Corrupted and random updates: the validator must agree with the reference model.
@@ -12,7 +13,7 @@ struct BatchUpdateValidationFuzzTests {
     static let firstSeed: UInt64 = 0xBAD_0000
     static let chunks = 2
 
-    static var caseCount: Int { max(4_000, randomCaseCount(default: 0) / 2) }
+    static var caseCount: Int { max(4_000, TestEnvironment.randomCaseCount(default: 0) / 2) }
 
     @Test("corrupted and random updates are judged as the reference model applies them", arguments: 0..<chunks)
     func corruptedUpdates(chunk: Int) {

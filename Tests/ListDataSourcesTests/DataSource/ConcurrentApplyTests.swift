@@ -1,5 +1,6 @@
 import DiffableSnapshots
 import ListDataSources
+import TestSupport
 import Testing
 
 @Suite("Concurrent applies")
@@ -19,7 +20,7 @@ struct ConcurrentApplyTests {
     @Test("50 tasks applying at once: every update valid, each task's applies in its order, the view ends at the last one")
     func fiftyConcurrentTasks() async throws {
         let tasks = 50
-        let steps = environmentCount("DIFFABLE_CONCURRENT_STEPS", default: 20)
+        let steps = TestEnvironment.count("DIFFABLE_CONCURRENT_STEPS", default: 20)
         let (view, dataSource) = makeHeadless()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for task in 0..<tasks {

@@ -1,6 +1,7 @@
 import DiffableSnapshots
 import ListDataSources
 import ListDataSourcesTesting
+import TestSupport
 import Testing
 
 @Suite("Applying known batch updates")
@@ -103,7 +104,7 @@ struct KnownUpdateTests {
 
     @Test("the known-update path and the diff path show the same list", arguments: 0..<4)
     func knownUpdatesAndDiffsAgree(chunk: Int) async throws {
-        let steps = environmentCount("DIFFABLE_RANDOM_CASES", default: 400) / 4
+        let steps = TestEnvironment.count("DIFFABLE_RANDOM_CASES", default: 400) / 4
         let seed = 0xD5_0000 + UInt64(chunk)
         var edits = RandomSnapshotEdits(seed: seed)
         let (knownView, knownSource) = makeHeadless()

@@ -1,5 +1,6 @@
 import Foundation
 import ObjectStore
+import TestSupport
 import Testing
 
 /// Fetch, then follow the change stream: a seeded random run where background contexts save
@@ -34,13 +35,10 @@ import Testing
         let saved: FetchRequest<Event>
     }
 
-    private var seed: UInt64 {
-        guard let text = ProcessInfo.processInfo.environment["OBJECTSTORE_CONSISTENCY_SEED"] else { return 0xC0_5157 }
-        return text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) ?? 0xC0_5157 : UInt64(text) ?? 0xC0_5157
-    }
+    private var seed: UInt64 { TestEnvironment.seed("OBJECTSTORE_CONSISTENCY_SEED", default: 0xC0_5157) }
 
     @Test func fetchThenFollowEqualsAFreshFetchWhileOtherContextsSave() async throws {
-        let steps = caseCount("OBJECTSTORE_CONSISTENCY_STEPS", default: 2_000)
+        let steps = TestEnvironment.count("OBJECTSTORE_CONSISTENCY_STEPS", default: 2_000)
         let seed = seed
         let place = "OBJECTSTORE_CONSISTENCY_SEED=0x\(String(seed, radix: 16)) OBJECTSTORE_CONSISTENCY_STEPS=\(steps)"
         let (container, url) = try TestModel.onDisk(name: "Consistency")

@@ -1,5 +1,6 @@
 import Foundation
 import ObjectStore
+import TestSupport
 import Testing
 
 /// The repeated work of in-memory evaluation and sorting, fenced by counting operations (debug

@@ -1,5 +1,6 @@
 import Foundation
 import ObjectStore
+import TestSupport
 import Testing
 
 /// Random predicates and sort descriptors over random data, evaluated by the store's SQL and in
@@ -19,10 +20,7 @@ import Testing
     private let playersPerStore = 40
     private let predicatesPerStore = 32
 
-    private var firstSeed: UInt64 {
-        guard let text = ProcessInfo.processInfo.environment["DIFFABLE_RANDOM_SEED"] else { return 0xD1FF_0000 }
-        return text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) ?? 0xD1FF_0000 : UInt64(text) ?? 0xD1FF_0000
-    }
+    private var firstSeed: UInt64 { TestEnvironment.seed("DIFFABLE_RANDOM_SEED", default: 0xD1FF_0000) }
 
     /// A random predicate over one of the three root entities, as format, arguments and
     /// variables.
@@ -57,7 +55,7 @@ import Testing
     }
 
     @Test func randomPredicatesAgreeInSQLAndMemory() throws {
-        let cases = caseCount("DIFFABLE_RANDOM_CASES", default: 800)
+        let cases = TestEnvironment.count("DIFFABLE_RANDOM_CASES", default: 800)
         var pairs = 0
         var matched = 0
         let checked = try forEachRandomStore(offset: 0, cases: cases, perStore: predicatesPerStore) { store in
@@ -117,7 +115,7 @@ import Testing
     }
 
     @Test func randomTypedPredicatesAgreeInSQLAndMemoryAndWithTheirFormat() throws {
-        let cases = max(1, caseCount("DIFFABLE_RANDOM_CASES", default: 800) / 4)
+        let cases = max(1, TestEnvironment.count("DIFFABLE_RANDOM_CASES", default: 800) / 4)
         var matched = 0
         var reparsed = 0
         let checked = try forEachRandomStore(offset: 0xC000_0000, cases: cases, perStore: predicatesPerStore) { store in
@@ -164,7 +162,7 @@ import Testing
     }
 
     @Test func randomPredicatesWithUnsavedChangesAgreeWithAFetchAfterSaving() throws {
-        let cases = max(1, caseCount("DIFFABLE_RANDOM_CASES", default: 800) / 4)
+        let cases = max(1, TestEnvironment.count("DIFFABLE_RANDOM_CASES", default: 800) / 4)
         var unsaved = 0
         let checked = try forEachRandomStore(offset: 0x4000_0000, cases: cases, perStore: predicatesPerStore) { store in
             let storeSeed = store.seed, context = store.context, saved = store.objects
@@ -263,7 +261,7 @@ import Testing
     }
 
     @Test func randomSortsGiveTheSameOrderInSQLAndMemory() throws {
-        let cases = max(1, caseCount("DIFFABLE_RANDOM_CASES", default: 800) / 4)
+        let cases = max(1, TestEnvironment.count("DIFFABLE_RANDOM_CASES", default: 800) / 4)
         var objectsOrdered = 0
         let checked = try forEachRandomStore(offset: 0x8000_0000, cases: cases, perStore: 16) { store in
             let storeSeed = store.seed, context = store.context, objects = store.objects

@@ -1,5 +1,6 @@
 import Foundation
 import ObjectStore
+import TestSupport
 
 /// Value pools for random predicate tests: edge cases of every type (nil, empty strings,
 /// non-ASCII, NUL, wildcards, NaN, infinities, extreme integers).

@@ -1,5 +1,6 @@
 import Foundation
 import ObjectStore
+import TestSupport
 
 /// Builds random predicates as format strings with arguments and variables, over every
 /// operator, modifier and attribute type of ``Player`` (and ``Club`` and ``Medal`` with their

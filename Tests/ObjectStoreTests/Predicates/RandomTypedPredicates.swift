@@ -1,5 +1,6 @@
 import Foundation
 import ObjectStore
+import TestSupport
 
 /// Builds random typed predicates (Swift key paths and ``KeyExpression``s) over ``Player``, with
 /// values from ``RandomPredicateData``'s pools.

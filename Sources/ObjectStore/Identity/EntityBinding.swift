@@ -5,7 +5,7 @@ import Foundation
 /// Immutable. Every binding ever made is kept in ``table`` under its ``number``, so an object ID
 /// is plain data (the number and a key) and still knows its entity and store, even after the
 /// store is closed.
-final class StoreEntity: Sendable {
+final class EntityBinding: Sendable {
     let entity: EntityDescription
     let storeIdentifier: UUID
     /// This binding's number in ``table``.
@@ -20,10 +20,10 @@ final class StoreEntity: Sendable {
     }
 
     /// Every binding made in this process, by number.
-    static let table = StoreEntityTable()
+    static let table = EntityBindingTable()
 
     /// The binding of prototype objects, which belong to no store.
-    static let placeholder = StoreEntity(
+    static let placeholder = EntityBinding(
         entity: .placeholder,
         storeIdentifier: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
     )

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The process-wide, append-only table of store-entity bindings that object IDs refer to by
+/// The process-wide, append-only table of entity bindings that object IDs refer to by
 /// number.
 ///
 /// Appending takes a lock; reading does not. Bindings live in pages that are allocated once and
@@ -9,13 +9,13 @@ import Foundation
 /// thread, so the binding's write happens before any read of it. The table keeps every binding
 /// (each one a pointer to an entity description and a store UUID) for the life of the process,
 /// about 100 bytes per entity per store opened.
-final class StoreEntityTable: @unchecked Sendable {
+final class EntityBindingTable: @unchecked Sendable {
     private static let pageSize = 1 << 10
     private static let pageLimit = 1 << 14
 
     private let lock = NSLock()
     private var reserved = 0
-    private let pages: UnsafeMutablePointer<UnsafeMutablePointer<Unmanaged<StoreEntity>>?>
+    private let pages: UnsafeMutablePointer<UnsafeMutablePointer<Unmanaged<EntityBinding>>?>
 
     init() {
         pages = .allocate(capacity: Self.pageLimit)
@@ -33,14 +33,14 @@ final class StoreEntityTable: @unchecked Sendable {
         reserved += 1
         let page = number / Self.pageSize
         if pages[page] == nil {
-            let storage = UnsafeMutablePointer<Unmanaged<StoreEntity>>.allocate(capacity: Self.pageSize)
+            let storage = UnsafeMutablePointer<Unmanaged<EntityBinding>>.allocate(capacity: Self.pageSize)
             pages[page] = storage
         }
         return UInt32(number)
     }
 
     /// Stores `binding` under its number, for good.
-    func record(_ binding: StoreEntity) {
+    func record(_ binding: EntityBinding) {
         lock.lock()
         defer { lock.unlock() }
         let number = Int(binding.number)
@@ -48,7 +48,7 @@ final class StoreEntityTable: @unchecked Sendable {
     }
 
     /// The binding recorded under `number`.
-    subscript(number: UInt32) -> StoreEntity {
+    subscript(number: UInt32) -> EntityBinding {
         let number = Int(number)
         return pages[number / Self.pageSize].unsafelyUnwrapped[number % Self.pageSize].takeUnretainedValue()
     }
