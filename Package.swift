@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "DiffableStoreTests", dependencies: ["DiffableStore"]),
         .testTarget(
             name: "FetchedResultsTests",
-            dependencies: ["FetchedResults", "ObjectStore", "DiffableSnapshots"]
+            dependencies: ["FetchedResults", "ObjectStore", "DiffableSnapshots", "TestSupport"]
         ),
         .testTarget(
             name: "ListDataSourcesTests",

@@ -3,6 +3,7 @@ import FetchedResults
 import Foundation
 import ObjectStore
 import Testing
+import TestSupport
 
 /// One identifier-agnostic view of a controller under test.
 @MainActor protocol CheckedController {
@@ -43,7 +44,7 @@ import Testing
     }
 
     private func check(_ run: ModelRun, refetched: Bool) throws {
-        let note = Comment(rawValue: "seed \(run.seed) step \(run.step) \(label) \(run.lastOperation)")
+        let note = Comment(rawValue: "seed \(TestEnvironment.describe(seed: run.seed)) step \(run.step) \(label) \(run.lastOperation)")
         #expect(controller.lastError == nil, note)
         let request = controller.fetchRequest
         if checked > 0 && !request.includesPendingChanges && !run.storeChanged && !refetched {

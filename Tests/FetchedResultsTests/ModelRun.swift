@@ -2,6 +2,7 @@ import FetchedResults
 import Foundation
 import ObjectStore
 import Testing
+import TestSupport
 
 /// The state of one seeded run.
 @MainActor struct ModelRun {

@@ -23,7 +23,7 @@ extension ManagedObjectContext {
     /// - Throws: store errors, and read errors met while evaluating unsaved changes.
     package func orderedKeys<Entity: ManagedObject>(_ compiled: CompiledFetchRequest<Entity>, column: Int?) throws(ObjectStoreError) -> OrderedKeys {
         assertOnQueue()
-        let storeEntity = core.store.storeEntities[compiled.entity.index]
+        let binding = core.store.entityBindings[compiled.entity.index]
         let rows = try consistentRead { () throws(ObjectStoreError) -> [StoreRow] in
             try resolvedRows(compiled.query, selection: column == nil ? .keys : .rows, includesPending: compiled.request.includesPendingChanges)
         }
@@ -36,7 +36,7 @@ extension ManagedObjectContext {
             for row in rows { values.append(attribute?.decodedValue(row.values[column])) }
         }
         for row in rows {
-            sortKeys.append(FetchSortKey(objectID: ObjectID(storeEntity: storeEntity, key: row.key), values: row.sortKeys))
+            sortKeys.append(FetchSortKey(objectID: ObjectID(binding: binding, key: row.key), values: row.sortKeys))
         }
         return OrderedKeys(sortKeys: sortKeys, columnValues: values, sequenceNumber: stream.sequenceNumber)
     }
