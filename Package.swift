@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "DiffableStore", targets: ["DiffableStore"]),
         .library(name: "DiffableSnapshots", targets: ["DiffableSnapshots"]),
         .library(name: "ObjectStore", targets: ["ObjectStore"]),
+        .library(name: "FetchedResults", targets: ["FetchedResults"]),
         .library(name: "ListDataSources", targets: ["ListDataSources"]),
         .library(name: "ListDataSourcesTesting", targets: ["ListDataSourcesTesting"]),
         .executable(name: "diffable-bench", targets: ["diffable-bench"]),
@@ -28,14 +29,16 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        .target(name: "FetchedResults", dependencies: ["DiffableSnapshots", "ObjectStore"]),
         .target(name: "ListDataSources", dependencies: ["DiffableSnapshots"]),
         .target(name: "ListDataSourcesTesting", dependencies: ["ListDataSources", "DiffableSnapshots"]),
-        .target(name: "DiffableStore", dependencies: ["DiffableSnapshots", "ObjectStore", "ListDataSources"]),
+        .target(name: "DiffableStore", dependencies: ["DiffableSnapshots", "ObjectStore", "FetchedResults", "ListDataSources"]),
         .executableTarget(
             name: "diffable-bench",
             dependencies: [
                 "BenchMemory",
                 "DiffableSnapshots",
+                "FetchedResults",
                 "ListDataSources",
                 "ObjectStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -48,6 +51,10 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ObjectStore"], path: "Tests/TestSupport"),
         .testTarget(name: "DiffableSnapshotsTests", dependencies: ["DiffableSnapshots", "TestSupport"]),
         .testTarget(name: "DiffableStoreTests", dependencies: ["DiffableStore"]),
+        .testTarget(
+            name: "FetchedResultsTests",
+            dependencies: ["FetchedResults", "ObjectStore", "DiffableSnapshots", "TestSupport"]
+        ),
         .testTarget(
             name: "ListDataSourcesTests",
             dependencies: ["ListDataSources", "ListDataSourcesTesting", "DiffableSnapshots", "TestSupport"]

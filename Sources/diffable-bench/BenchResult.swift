@@ -11,6 +11,8 @@ struct BenchResult {
     /// Memory held per item by what was built, where measured.
     var bytesPerItem: Double?
     var note: String?
+    /// More named figures, in milliseconds (`p50_ms`, `p99_ms`), for JSON.
+    var extra: [(String, Double)] = []
 
     var jsonLine: String {
         var fields: [(String, String)] = [
@@ -23,6 +25,7 @@ struct BenchResult {
         fields.append(("baseline_ms", baselineMilliseconds.map(number) ?? "null"))
         if let floorMilliseconds { fields.append(("floor_ms", number(floorMilliseconds))) }
         if let bytesPerItem { fields.append(("bytes_per_item", number(bytesPerItem))) }
+        for (name, value) in extra { fields.append((name, number(value))) }
         if BenchClock.measuresCPUTime { fields.append(("clock", quoted("thread-cpu"))) }
         if let note { fields.append(("note", quoted(note))) }
         return "{" + fields.map { "\(quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"

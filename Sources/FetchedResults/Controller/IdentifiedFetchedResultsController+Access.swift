@@ -1,0 +1,113 @@
+public import DiffableSnapshots
+public import ObjectStore
+
+extension IdentifiedFetchedResultsController {
+    /// How many objects on each side of one that ``object(at:)`` loads with it.
+    static var prefetchRadius: Int { 20 }
+
+    /// The results' object IDs in order; nil before ``performFetch()``. Materialises nothing.
+    ///
+    /// - Complexity: O(*n*): an array is built on each call.
+    public var fetchedObjectIDs: [ObjectID]? {
+        guard compiled != nil else { return nil }
+        return results.sections.flatMap { $0.entries.map(\.objectID) }
+    }
+
+    /// The results' objects in order; nil before ``performFetch()``.
+    ///
+    /// - Complexity: materialises every object (one query per 500 not loaded yet): prefer
+    ///   ``object(at:)`` and the delivered snapshots for large results.
+    public var fetchedObjects: [ResultType]? {
+        guard let ids = fetchedObjectIDs else { return nil }
+        managedObjectContext.loadObjects(ids)
+        return ids.map { unsafeDowncast(managedObjectContext.object(with: $0), to: ResultType.self) }
+    }
+
+    /// The sections of the results, in order; nil before ``performFetch()``. Without a section key
+    /// path there is one section named `""` (none when the results are empty).
+    ///
+    /// - Complexity: O(*n*) to list every section's object IDs; no object is materialised.
+    public var sections: [FetchedResultsSectionInfo<ResultType>]? {
+        guard compiled != nil else { return nil }
+        return results.sections.map { section in
+            FetchedResultsSectionInfo(name: section.name, indexTitle: sectionIndexTitle(forSectionName: section.name), objectIDs: section.entries.map(\.objectID), context: managedObjectContext)
+        }
+    }
+
+    /// The last delivered snapshot (empty before ``performFetch()``).
+    public var snapshot: DiffableDataSourceSnapshot<String, ItemIdentifierType> {
+        delivered
+    }
+
+    /// The object at `indexPath`, loading the objects near it in the same query when it is not
+    /// loaded yet (so that scrolling through a list costs one query per few dozen rows).
+    ///
+    /// - Precondition: `indexPath` is in the results (a path from a delivered snapshot or the
+    ///   classic changes); otherwise this traps, naming the path.
+    public func object(at indexPath: ItemPath) -> ResultType {
+        precondition(indexPath.section >= 0 && indexPath.section < results.sections.count, "FetchedResults: no section \(indexPath.section) in \(results.sections.count) sections (index path \(indexPath))")
+        let entries = results.sections[indexPath.section].entries
+        precondition(indexPath.item >= 0 && indexPath.item < entries.count, "FetchedResults: no item \(indexPath.item) in section \(indexPath.section) of \(entries.count) objects (index path \(indexPath))")
+        let id = entries[indexPath.item].objectID
+        if !managedObjectContext.hasLoadedObject(with: id) {
+            let radius = Self.prefetchRadius
+            let range = max(0, indexPath.item - radius)..<min(entries.count, indexPath.item + radius + 1)
+            managedObjectContext.loadObjects(entries[range].map(\.objectID))
+        }
+        return unsafeDowncast(managedObjectContext.object(with: id), to: ResultType.self)
+    }
+
+    /// The index path of `object` in the results, or nil when it is not among them.
+    ///
+    /// - Complexity: O(1) lookups plus O(sections).
+    public func indexPath(forObject object: ResultType) -> ItemPath? {
+        guard let item = currentItem(of: object.objectID) else { return nil }
+        return path(ofItem: item)
+    }
+
+    /// The index path of the item with `identifier`, or nil when it is not among the results.
+    public func indexPath(forItemIdentifier identifier: ItemIdentifierType) -> ItemPath? {
+        path(ofItem: identifier)
+    }
+
+    /// The index title of each section, in section order, each once.
+    public var sectionIndexTitles: [String] {
+        var seen: Set<String> = []
+        var titles: [String] = []
+        for section in results.sections {
+            guard let title = sectionIndexTitle(forSectionName: section.name), seen.insert(title).inserted else { continue }
+            titles.append(title)
+        }
+        return titles
+    }
+
+    /// The index of the first section whose index title is `title`; when none has it, the
+    /// section that `sectionIndex` (a position in ``sectionIndexTitles``) names, clamped to the
+    /// sections.
+    public func section(forSectionIndexTitle title: String, at sectionIndex: Int) -> Int {
+        for (index, section) in results.sections.enumerated() where sectionIndexTitle(forSectionName: section.name) == title {
+            return index
+        }
+        return max(0, min(sectionIndex, results.sections.count - 1))
+    }
+
+    /// The index title of a section: ``sectionIndexTitleProvider``'s answer, or by default the
+    /// capitalised first letter of its name (nil for the unnamed section).
+    public func sectionIndexTitle(forSectionName sectionName: String) -> String? {
+        if let sectionIndexTitleProvider { return sectionIndexTitleProvider(sectionName) }
+        return sectionName.first.map { String($0).uppercased() }
+    }
+
+    /// A new asynchronous sequence of the controller's deliveries, from the next one on (buffered
+    /// without limit, so none is missed). Iterate it on any actor; it ends when the controller is
+    /// released.
+    ///
+    /// ```swift
+    /// let deliveries = controller.deliveries()
+    /// try controller.performFetch()
+    /// for await delivery in deliveries { … }   // the fetch, then every change
+    /// ```
+    public func deliveries() -> AsyncStream<FetchedResultsDelivery<ItemIdentifierType>> {
+        streams.makeStream()
+    }
+}

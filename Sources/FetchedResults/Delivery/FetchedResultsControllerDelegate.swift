@@ -1,0 +1,59 @@
+public import DiffableSnapshots
+public import ObjectStore
+
+/// Receives a controller's deliveries and, step by step, Core Data's classic change calls, on
+/// the controller's context queue (the main actor for the view context).
+///
+/// For one step the controller calls, in order: ``controllerWillChangeContent(_:)``, then
+/// ``controller(_:didChangeSection:atSectionIndex:for:)`` for each section change,
+/// ``controller(_:didChange:at:for:newIndexPath:)`` for each object change (see
+/// ``FetchedResultsChanges`` for the order and ``FetchedResultsObjectChange`` for the index
+/// paths), then ``controllerDidChangeContent(_:)``, then
+/// ``controller(_:didChangeContentWith:)`` with the whole delivery. The first delivery (the fetch)
+/// comes through ``controller(_:didChangeContentWith:)`` only. Every method has a default that
+/// does nothing.
+///
+/// A main-actor model of a view-context controller conforms on the main actor:
+///
+/// ```swift
+/// @MainActor final class EventsList: @MainActor FetchedResultsControllerDelegate {
+///     func controller(_ controller: FetchedResultsController<Event>, didChangeContentWith delivery: FetchedResultsDelivery<ObjectID>) {
+///         dataSource.apply(delivery.snapshot, using: delivery.batchUpdate, from: shown)
+///     }
+/// }
+/// ```
+public protocol FetchedResultsControllerDelegate<ResultType, ItemIdentifierType>: AnyObject {
+    /// The controller's result type.
+    associatedtype ResultType: ManagedObject
+    /// The controller's item identifier type.
+    associatedtype ItemIdentifierType: Hashable & Sendable
+
+    /// A delivery: the new snapshot, the batch update from the previous one, the classic changes.
+    func controller(_ controller: IdentifiedFetchedResultsController<ResultType, ItemIdentifierType>, didChangeContentWith delivery: FetchedResultsDelivery<ItemIdentifierType>)
+    /// A step of classic changes begins.
+    func controllerWillChangeContent(_ controller: IdentifiedFetchedResultsController<ResultType, ItemIdentifierType>)
+    /// An object entered, left, moved or changed in place (index paths as
+    /// ``FetchedResultsObjectChange`` defines them).
+    func controller(_ controller: IdentifiedFetchedResultsController<ResultType, ItemIdentifierType>, didChange objectID: ObjectID, at indexPath: ItemPath?, for type: FetchedResultsChangeType, newIndexPath: ItemPath?)
+    /// A section appeared (index in the new results) or disappeared (index in the old results).
+    func controller(_ controller: IdentifiedFetchedResultsController<ResultType, ItemIdentifierType>, didChangeSection sectionName: String, atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType)
+    /// A step of classic changes ended.
+    func controllerDidChangeContent(_ controller: IdentifiedFetchedResultsController<ResultType, ItemIdentifierType>)
+    /// Following the change stream failed; the results stay as last delivered.
+    func controller(_ controller: IdentifiedFetchedResultsController<ResultType, ItemIdentifierType>, didFailWith error: FetchedResultsError)
+}
+
+extension FetchedResultsControllerDelegate {
+    /// Does nothing.
+    public func controller(_ controller: IdentifiedFetchedResultsController<ResultType, ItemIdentifierType>, didChangeContentWith delivery: FetchedResultsDelivery<ItemIdentifierType>) {}
+    /// Does nothing.
+    public func controllerWillChangeContent(_ controller: IdentifiedFetchedResultsController<ResultType, ItemIdentifierType>) {}
+    /// Does nothing.
+    public func controller(_ controller: IdentifiedFetchedResultsController<ResultType, ItemIdentifierType>, didChange objectID: ObjectID, at indexPath: ItemPath?, for type: FetchedResultsChangeType, newIndexPath: ItemPath?) {}
+    /// Does nothing.
+    public func controller(_ controller: IdentifiedFetchedResultsController<ResultType, ItemIdentifierType>, didChangeSection sectionName: String, atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType) {}
+    /// Does nothing.
+    public func controllerDidChangeContent(_ controller: IdentifiedFetchedResultsController<ResultType, ItemIdentifierType>) {}
+    /// Does nothing.
+    public func controller(_ controller: IdentifiedFetchedResultsController<ResultType, ItemIdentifierType>, didFailWith error: FetchedResultsError) {}
+}

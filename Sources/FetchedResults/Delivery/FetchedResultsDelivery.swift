@@ -1,0 +1,31 @@
+public import DiffableSnapshots
+
+/// What a ``IdentifiedFetchedResultsController`` delivers after its fetch and after every change
+/// that touches its results: the results as a typed snapshot, the batch update from the previous
+/// delivery, Core Data's classic changes on request, and a generation number.
+///
+/// A delivery is a `Sendable` value: apply it from any actor. Feed it to a data source without a
+/// diff:
+///
+/// ```swift
+/// for await delivery in controller.deliveries() {
+///     dataSource.apply(delivery.snapshot, using: delivery.batchUpdate, from: shown)
+/// }
+/// ```
+public struct FetchedResultsDelivery<ItemIdentifierType: Hashable & Sendable>: Sendable {
+    /// The results: one section per section name (`""` without a section key path, or for a nil
+    /// section value), in order. Objects that changed and stayed are marked with
+    /// `reconfigureItems` (or `reloadItems`, as ``FetchedResultsUpdateMarking`` chooses).
+    public var snapshot: DiffableDataSourceSnapshot<String, ItemIdentifierType>
+    /// The batch update from the previous delivery's snapshot to ``snapshot`` (from an empty
+    /// snapshot for the first delivery). It passes `validate(from:to:)`.
+    public var batchUpdate: BatchUpdate
+    /// Core Data's classic change stream for the same step, when the controller reports it
+    /// (``IdentifiedFetchedResultsController/reportsClassicChanges``, or a delegate is set).
+    public var changes: FetchedResultsChanges<ItemIdentifierType>?
+    /// 1 for the first delivery, one more for each delivery after it: the i-th batch update goes
+    /// from delivery i-1 to delivery i.
+    public var generation: Int
+    /// The last event of the context's change stream the delivery reflects.
+    public var sequenceNumber: Int64
+}

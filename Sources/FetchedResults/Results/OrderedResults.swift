@@ -1,0 +1,139 @@
+import DiffableSnapshots
+import Foundation
+import ObjectStore
+
+/// A controller's results as it keeps them: sections in order, each with its objects' sort keys
+/// and item identifiers in order. No object is held.
+///
+/// Objects of one section are adjacent in the request's order (its first sort key is the section
+/// key), so sections are ordered by their objects and an object is placed by two binary searches:
+/// its section among sections, then its slot among the section's objects.
+struct OrderedResults<ItemIdentifierType: Hashable & Sendable> {
+    private(set) var sections: [ResultSection<ItemIdentifierType>] = []
+    private var sectionIndexByName: [String: Int] = [:]
+    private(set) var count = 0
+
+    init() {}
+
+    /// Results from entries already in order, each with its section name.
+    init(ordered entries: [ResultEntry<ItemIdentifierType>], sectionNames: (Int) -> String) {
+        for (offset, entry) in entries.enumerated() {
+            let name = sectionNames(offset)
+            if sections.last?.name != name {
+                sectionIndexByName[name] = sections.count
+                sections.append(ResultSection(name: name, entries: []))
+            }
+            sections[sections.count - 1].entries.append(entry)
+        }
+        count = entries.count
+    }
+
+    /// The index of the section named `name`.
+    func sectionIndex(named name: String) -> Int? {
+        sectionIndexByName[name]
+    }
+
+    /// The entry at `path`.
+    subscript(path: ItemPath) -> ResultEntry<ItemIdentifierType> {
+        sections[path.section].entries[path.item]
+    }
+
+    /// Where `sortKey` is, or would be inserted, in section `section`.
+    ///
+    /// - Complexity: O(log *s*) comparisons, *s* the section's size.
+    func slot(of sortKey: FetchSortKey, inSection section: Int, ordering: (FetchSortKey, FetchSortKey) -> ComparisonResult) -> (index: Int, found: Bool) {
+        let entries = sections[section].entries
+        var low = 0, high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            switch ordering(entries[middle].sortKey, sortKey) {
+            case .orderedAscending: low = middle + 1
+            case .orderedDescending: high = middle
+            case .orderedSame: return (middle, true)
+            }
+        }
+        return (low, false)
+    }
+
+    /// The index of the section an object with `sortKey` belongs to when its section (named by
+    /// the caller) does not exist yet: sections are ordered as their objects.
+    private func newSectionIndex(for sortKey: FetchSortKey, ordering: (FetchSortKey, FetchSortKey) -> ComparisonResult) -> Int {
+        var low = 0, high = sections.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ordering(sections[middle].entries[0].sortKey, sortKey) == .orderedAscending {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low
+    }
+
+    /// Inserts `entry` into section `name` (created in place when missing) and returns its path.
+    ///
+    /// - Complexity: O(log *n*) comparisons plus moving the section's later entries (and, for a
+    ///   new section, renumbering the sections after it).
+    @discardableResult
+    mutating func insert(_ entry: ResultEntry<ItemIdentifierType>, sectionName name: String, ordering: (FetchSortKey, FetchSortKey) -> ComparisonResult) -> ItemPath {
+        let section: Int
+        if let existing = sectionIndexByName[name] {
+            section = existing
+        } else {
+            section = newSectionIndex(for: entry.sortKey, ordering: ordering)
+            sections.insert(ResultSection(name: name, entries: []), at: section)
+            reindexSections(from: section)
+        }
+        let slot = self.slot(of: entry.sortKey, inSection: section, ordering: ordering)
+        precondition(!slot.found, "FetchedResults: object \(entry.objectID) is already in the results")
+        sections[section].entries.insert(entry, at: slot.index)
+        count += 1
+        return ItemPath(section: section, item: slot.index)
+    }
+
+    /// Removes the entry at `path`, and its section when it becomes empty.
+    mutating func remove(at path: ItemPath) {
+        sections[path.section].entries.remove(at: path.item)
+        count -= 1
+        if sections[path.section].entries.isEmpty {
+            sectionIndexByName[sections[path.section].name] = nil
+            sections.remove(at: path.section)
+            reindexSections(from: path.section)
+        }
+    }
+
+    private mutating func reindexSections(from start: Int) {
+        for index in start..<sections.count { sectionIndexByName[sections[index].name] = index }
+    }
+
+    /// The results as a snapshot, sections named by section name.
+    func snapshot() -> DiffableDataSourceSnapshot<String, ItemIdentifierType> {
+        var snapshot = DiffableDataSourceSnapshot<String, ItemIdentifierType>()
+        snapshot.appendSections(sections.map(\.name))
+        for section in sections {
+            snapshot.appendItems(section.entries.map(\.itemIdentifier), toSection: section.name)
+        }
+        return snapshot
+    }
+
+    /// Traps unless sections are non-empty, uniquely named, indexed, counted and ordered.
+    func _checkInvariants(ordering: (FetchSortKey, FetchSortKey) -> ComparisonResult) {
+        #if DEBUG
+        precondition(sectionIndexByName.count == sections.count, "FetchedResults: section index out of date")
+        var total = 0
+        var previous: FetchSortKey?
+        for (index, section) in sections.enumerated() {
+            precondition(!section.entries.isEmpty, "FetchedResults: empty section '\(section.name)'")
+            precondition(sectionIndexByName[section.name] == index, "FetchedResults: section '\(section.name)' indexed wrongly")
+            for entry in section.entries {
+                if let previous {
+                    precondition(ordering(previous, entry.sortKey) == .orderedAscending, "FetchedResults: object \(entry.objectID) out of order")
+                }
+                previous = entry.sortKey
+            }
+            total += section.entries.count
+        }
+        precondition(total == count, "FetchedResults: count \(count) but \(total) entries")
+        #endif
+    }
+}
