@@ -100,12 +100,7 @@ private func apply(_ reader: inout ByteReader, _ snapshot: inout Snapshot, _ mod
         guard let item = pick(items), let anchor = pick(items) else { return nil }
         let after = reader.next() % 2 == 0
         if after { snapshot.moveItem(item, afterItem: anchor) } else { snapshot.moveItem(item, beforeItem: anchor) }
-        if item != anchor {
-            let (from, offset) = model.location(of: item)!
-            model.sections[from].items.remove(at: offset)
-            let (to, anchorOffset) = model.location(of: anchor)!
-            model.sections[to].items.insert(item, at: anchorOffset + (after ? 1 : 0))
-        }
+        model.moveItem(item, nextTo: anchor, after: after)
         return "move \(item) \(after ? "after" : "before") \(anchor)"
     case 7:
         var new: [Int] = []

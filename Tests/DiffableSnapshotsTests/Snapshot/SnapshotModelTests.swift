@@ -67,12 +67,7 @@ struct SnapshotModelTests {
             let anchor = items.randomElement(using: &random)!
             let after = Bool.random(using: &random)
             if after { snapshot.moveItem(item, afterItem: anchor) } else { snapshot.moveItem(item, beforeItem: anchor) }
-            if item != anchor {
-                let (from, offset) = reference.location(of: item)!
-                reference.sections[from].items.remove(at: offset)
-                let (to, anchorOffset) = reference.location(of: anchor)!
-                reference.sections[to].items.insert(item, at: anchorOffset + (after ? 1 : 0))
-            }
+            reference.moveItem(item, nextTo: anchor, after: after)
             return "move \(item) \(after ? "after" : "before") \(anchor)"
         case 6:
             let new = Array(nextSection..<(nextSection + Int.random(in: 1...3, using: &random)))

@@ -21,6 +21,15 @@ struct ReferenceSnapshot {
 
     func position(of section: Int) -> Int? { sections.firstIndex { $0.id == section } }
 
+    /// Moves `item` just after (or before) `anchor`, as `moveItem(_:afterItem:)` and
+    /// `moveItem(_:beforeItem:)` do; moving an item next to itself changes nothing.
+    mutating func moveItem(_ item: Int, nextTo anchor: Int, after: Bool) {
+        guard item != anchor, let (from, offset) = location(of: item) else { return }
+        sections[from].items.remove(at: offset)
+        guard let (to, anchorOffset) = location(of: anchor) else { return }
+        sections[to].items.insert(item, at: anchorOffset + (after ? 1 : 0))
+    }
+
     mutating func forget(items: [Int]) {
         reloadedItems.subtract(items)
         reconfiguredItems.subtract(items)
