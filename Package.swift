@@ -19,6 +19,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "DiffableSnapshots"),
+        // The seeded generator the tests, the benchmarks, the test-support edits and the demo's
+        // live feed share.
+        .target(name: "SeededRandom"),
         .target(name: "ObjectStoreThreadLocal"),
         .target(name: "BenchMemory"),
         .target(
@@ -31,13 +34,14 @@ let package = Package(
         ),
         .target(name: "FetchedResults", dependencies: ["DiffableSnapshots", "ObjectStore"]),
         .target(name: "ListDataSources", dependencies: ["DiffableSnapshots"]),
-        .target(name: "ListDataSourcesTesting", dependencies: ["ListDataSources", "DiffableSnapshots"]),
+        .target(name: "ListDataSourcesTesting", dependencies: ["ListDataSources", "DiffableSnapshots", "SeededRandom"]),
         .target(name: "DiffableStore", dependencies: ["DiffableSnapshots", "ObjectStore", "FetchedResults", "ListDataSources"]),
         .executableTarget(
             name: "diffable-bench",
             dependencies: [
                 "BenchMemory",
                 "DiffableSnapshots",
+                "SeededRandom",
                 "FetchedResults",
                 "ListDataSources",
                 "ObjectStore",
@@ -48,7 +52,7 @@ let package = Package(
         .executableTarget(name: "objectstore-crash-writer", dependencies: ["ObjectStore", "TestSupport"]),
         // What the tests share: the seeded generator, how counts and seeds are read from the
         // environment, and the crash test's model (also used by its writer).
-        .target(name: "TestSupport", dependencies: ["ObjectStore"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ObjectStore", "SeededRandom"], path: "Tests/TestSupport"),
         .testTarget(name: "DiffableSnapshotsTests", dependencies: ["DiffableSnapshots", "TestSupport"]),
         .testTarget(name: "DiffableStoreTests", dependencies: ["DiffableStore"]),
         .testTarget(
