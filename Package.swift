@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ListDataSources", targets: ["ListDataSources"]),
         .library(name: "ListDataSourcesTesting", targets: ["ListDataSourcesTesting"]),
         .executable(name: "diffable-bench", targets: ["diffable-bench"]),
+        .executable(name: "examples", targets: ["examples"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -50,6 +51,29 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "objectstore-crash-writer", dependencies: ["ObjectStore", "TestSupport"]),
+        // The demo's logic (model, store, live feed, home screen, input), apart from the terminal
+        // plumbing of its executable so that the tests reach it.
+        .target(
+            name: "ScoreboardCore",
+            dependencies: [
+                "DiffableSnapshots",
+                "FetchedResults",
+                "ListDataSources",
+                "ObjectStore",
+                "SeededRandom",
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
+        .executableTarget(
+            name: "examples",
+            dependencies: [
+                "DiffableSnapshots",
+                "FetchedResults",
+                "ListDataSources",
+                "ObjectStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // What the tests share: the seeded generator, how counts and seeds are read from the
         // environment, and the crash test's model (also used by its writer).
         .target(name: "TestSupport", dependencies: ["ObjectStore", "SeededRandom"], path: "Tests/TestSupport"),
@@ -62,6 +86,18 @@ let package = Package(
         .testTarget(
             name: "ListDataSourcesTests",
             dependencies: ["ListDataSources", "ListDataSourcesTesting", "DiffableSnapshots", "TestSupport"]
+        ),
+        .testTarget(
+            name: "ScoreboardCoreTests",
+            dependencies: [
+                "ScoreboardCore",
+                "DiffableSnapshots",
+                "FetchedResults",
+                "ListDataSources",
+                "ObjectStore",
+                "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "ObjectStoreTests",
