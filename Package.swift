@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ListDataSources", targets: ["ListDataSources"]),
         .library(name: "ListDataSourcesTesting", targets: ["ListDataSourcesTesting"]),
         .executable(name: "diffable-bench", targets: ["diffable-bench"]),
+        .executable(name: "scoreboard", targets: ["scoreboard"]),
         .executable(name: "examples", targets: ["examples"]),
     ],
     dependencies: [
@@ -63,6 +64,16 @@ let package = Package(
                 "SeededRandom",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
+        ),
+        .executableTarget(
+            name: "scoreboard",
+            dependencies: [
+                "ScoreboardCore",
+                "ListDataSources",
+                "ObjectStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            resources: [.process("Resources")]
         ),
         .executableTarget(
             name: "examples",

@@ -13,6 +13,6 @@ struct Examples: AsyncParsableCommand {
             C(…) reconfigures, DS/IS section deletes and inserts. The output is the same on \
             every run.
             """,
-        subcommands: [SingleSection.self, SectionsByKey.self]
+        subcommands: [SingleSection.self, SectionsByKey.self, SeveralEntities.self]
     )
 }
