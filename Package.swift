@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "ListDataSources", targets: ["ListDataSources"]),
         .library(name: "ListDataSourcesTesting", targets: ["ListDataSourcesTesting"]),
         .executable(name: "diffable-bench", targets: ["diffable-bench"]),
+        .executable(name: "scoreboard", targets: ["scoreboard"]),
+        .executable(name: "examples", targets: ["examples"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -19,6 +21,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "DiffableSnapshots"),
+        // The seeded generator the tests, the benchmarks, the test-support edits and the demo's
+        // live feed share.
+        .target(name: "SeededRandom"),
         .target(name: "ObjectStoreThreadLocal"),
         .target(name: "BenchMemory"),
         .target(
@@ -31,13 +36,14 @@ let package = Package(
         ),
         .target(name: "FetchedResults", dependencies: ["DiffableSnapshots", "ObjectStore"]),
         .target(name: "ListDataSources", dependencies: ["DiffableSnapshots"]),
-        .target(name: "ListDataSourcesTesting", dependencies: ["ListDataSources", "DiffableSnapshots"]),
+        .target(name: "ListDataSourcesTesting", dependencies: ["ListDataSources", "DiffableSnapshots", "SeededRandom"]),
         .target(name: "DiffableStore", dependencies: ["DiffableSnapshots", "ObjectStore", "FetchedResults", "ListDataSources"]),
         .executableTarget(
             name: "diffable-bench",
             dependencies: [
                 "BenchMemory",
                 "DiffableSnapshots",
+                "SeededRandom",
                 "FetchedResults",
                 "ListDataSources",
                 "ObjectStore",
@@ -46,9 +52,42 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "objectstore-crash-writer", dependencies: ["ObjectStore", "TestSupport"]),
+        // The demo's logic (model, store, live feed, home screen, input), apart from the terminal
+        // plumbing of its executable so that the tests reach it.
+        .target(
+            name: "ScoreboardCore",
+            dependencies: [
+                "DiffableSnapshots",
+                "FetchedResults",
+                "ListDataSources",
+                "ObjectStore",
+                "SeededRandom",
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
+        .executableTarget(
+            name: "scoreboard",
+            dependencies: [
+                "ScoreboardCore",
+                "ListDataSources",
+                "ObjectStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            resources: [.process("Resources")]
+        ),
+        .executableTarget(
+            name: "examples",
+            dependencies: [
+                "DiffableSnapshots",
+                "FetchedResults",
+                "ListDataSources",
+                "ObjectStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // What the tests share: the seeded generator, how counts and seeds are read from the
         // environment, and the crash test's model (also used by its writer).
-        .target(name: "TestSupport", dependencies: ["ObjectStore"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ObjectStore", "SeededRandom"], path: "Tests/TestSupport"),
         .testTarget(name: "DiffableSnapshotsTests", dependencies: ["DiffableSnapshots", "TestSupport"]),
         .testTarget(name: "DiffableStoreTests", dependencies: ["DiffableStore"]),
         .testTarget(
@@ -58,6 +97,18 @@ let package = Package(
         .testTarget(
             name: "ListDataSourcesTests",
             dependencies: ["ListDataSources", "ListDataSourcesTesting", "DiffableSnapshots", "TestSupport"]
+        ),
+        .testTarget(
+            name: "ScoreboardCoreTests",
+            dependencies: [
+                "ScoreboardCore",
+                "DiffableSnapshots",
+                "FetchedResults",
+                "ListDataSources",
+                "ObjectStore",
+                "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "ObjectStoreTests",

@@ -8,15 +8,8 @@ import Testing
 @MainActor @Suite struct DeliveryTests {
     /// A saved store of matches in groups A and B, and a controller sectioned by group.
     func fixture(_ format: String? = nil, sectioned: Bool = true) throws -> (PersistentContainer, FetchedResultsController<Match>, DeliveryRecorder<Match, ObjectID>, [Match]) {
-        let container = try TestModel.inMemory()
+        let (container, matches) = try savedMatches()
         let context = container.viewContext
-        let matches = [
-            try context.insertMatch("a1", group: "A", score: 1),
-            try context.insertMatch("a2", group: "A", score: 2),
-            try context.insertMatch("b1", group: "B", score: 1),
-            try context.insertMatch("b2", group: "B", score: 2),
-        ]
-        try context.save()
         let controller = FetchedResultsController<Match>(fetchRequest: try matchRequest(format), managedObjectContext: context, sectionNameKeyPath: sectioned ? "group" : nil)
         let recorder = DeliveryRecorder<Match, ObjectID>()
         controller.delegate = recorder

@@ -83,3 +83,18 @@ func matchRequest(_ format: String? = nil, _ arguments: (any PredicateArgument)?
     request.sortDescriptors = [FetchSortDescriptor(\.group), FetchSortDescriptor(\.score)]
     return request
 }
+
+/// A store with four saved matches: a1 and a2 in group A, b1 and b2 in group B (scores 1, 2).
+@MainActor
+func savedMatches() throws -> (PersistentContainer, [Match]) {
+    let container = try TestModel.inMemory()
+    let context = container.viewContext
+    let matches = [
+        try context.insertMatch("a1", group: "A", score: 1),
+        try context.insertMatch("a2", group: "A", score: 2),
+        try context.insertMatch("b1", group: "B", score: 1),
+        try context.insertMatch("b2", group: "B", score: 2),
+    ]
+    try context.save()
+    return (container, matches)
+}

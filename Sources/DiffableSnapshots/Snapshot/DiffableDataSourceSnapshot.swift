@@ -46,6 +46,8 @@
 /// - ``sectionIdentifier(containingItem:)``
 /// - ``indexOfItem(_:)``
 /// - ``indexOfSection(_:)``
+/// - ``itemIdentifier(at:)``
+/// - ``itemPath(of:)``
 ///
 /// ### Changing items
 /// - ``appendItems(_:toSection:)``

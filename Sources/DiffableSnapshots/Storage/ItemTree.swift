@@ -65,6 +65,24 @@ struct ItemTree<Item: Hashable & Sendable>: @unchecked Sendable {
         }
     }
 
+    /// The item at `offset` in the section, or nil when the section holds fewer items.
+    @inlinable
+    func item(atOffset offset: Int) -> Item? {
+        guard offset >= 0, offset < count else { return nil }
+        if let whole { return whole[offset] }
+        var node = root.unsafelyUnwrapped
+        var rest = offset
+        while true {
+            var child = 0
+            while rest >= node.counts[child] {
+                rest &-= node.counts[child]
+                child &+= 1
+            }
+            if node.height == 1 { return node.leaves[child].item(atRank: rest) }
+            node = node.branches[child]
+        }
+    }
+
     /// The label of the leaf before the one `path` leads to, or 0 when it is the first.
     @inlinable
     static func labelBefore(_ path: TreePath<Item>) -> UInt64 {

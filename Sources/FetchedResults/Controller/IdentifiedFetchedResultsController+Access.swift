@@ -110,4 +110,11 @@ extension IdentifiedFetchedResultsController {
     public func deliveries() -> AsyncStream<FetchedResultsDelivery<ItemIdentifierType>> {
         streams.makeStream()
     }
+
+    /// The last delivery so far (nil before the first ``performFetch()``) and the sequence of
+    /// the deliveries after it, with no gap and no repeat, from any thread: how a composer
+    /// starts following a controller whether or not it has fetched yet.
+    func deliveriesFromLast() -> (last: FetchedResultsDelivery<ItemIdentifierType>?, stream: AsyncStream<FetchedResultsDelivery<ItemIdentifierType>>) {
+        streams.makeStreamFromLast()
+    }
 }

@@ -112,7 +112,7 @@ public final class IdentifiedFetchedResultsController<ResultType: ManagedObject,
     var objectByItem: [ItemIdentifierType: ObjectID] = [:]
     /// Entities (model indexes) the request reads through relationships.
     var relatedEntities: Set<Int> = []
-    let streams = DeliveryStreams<ItemIdentifierType>()
+    let streams = Broadcast<FetchedResultsDelivery<ItemIdentifierType>>(keepsLast: true)
 
     init(fetchRequest: FetchRequest<ResultType>, managedObjectContext: ManagedObjectContext, sectionKey: FetchKeyPath<ResultType>?, identity: ItemIdentity<ResultType, ItemIdentifierType>, cacheName: String?) {
         self.fetchRequest = fetchRequest

@@ -1,18 +1,19 @@
 import Foundation
 
-/// A value guarded by a lock, for state shared between contexts and threads.
+/// A value guarded by a lock, for state shared between contexts and threads (and, within the
+/// package, by the modules built on the store).
 ///
 /// `Mutex` from the Synchronization module would do, but it needs newer Apple platforms than the
 /// package supports.
-final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
     }
 
-    func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

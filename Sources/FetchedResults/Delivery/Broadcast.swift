@@ -1,0 +1,61 @@
+import Foundation
+
+/// The open asynchronous sequences of one source (a controller's deliveries, a composer's
+/// compositions and errors): registered from any thread, fed from one place at a time, each
+/// buffered without limit so that no element is missed.
+///
+/// It remembers the last element it yielded, so a new subscriber can start from the current
+/// state with no gap and no repeat: ``makeStreamFromLast()`` hands it the last element and the
+/// stream of the later ones, atomically with respect to ``yield(_:)``.
+final class Broadcast<Element: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuations: [Int: AsyncStream<Element>.Continuation] = [:]
+    private var nextKey = 0
+    private var last: Element?
+    private let keepsLast: Bool
+
+    /// A broadcast; with `keepsLast`, it remembers its last element for ``makeStreamFromLast()``.
+    init(keepsLast: Bool = false) {
+        self.keepsLast = keepsLast
+    }
+
+    /// A new sequence of the elements yielded from now on.
+    func makeStream() -> AsyncStream<Element> {
+        makeStreamFromLast().stream
+    }
+
+    /// The last element yielded so far (nil when none, or when the broadcast keeps none) and a
+    /// new sequence of the elements yielded after it.
+    func makeStreamFromLast() -> (last: Element?, stream: AsyncStream<Element>) {
+        let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: .unbounded)
+        let (key, last) = lock.withLock {
+            nextKey += 1
+            continuations[nextKey] = continuation
+            return (nextKey, self.last)
+        }
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            _ = self.lock.withLock { self.continuations.removeValue(forKey: key) }
+        }
+        return (last, stream)
+    }
+
+    /// Hands `element` to every open sequence. Calls from different threads must not overlap for
+    /// the order to be kept: callers yield from one queue, or under a lock of their own.
+    func yield(_ element: Element) {
+        let current = lock.withLock {
+            if keepsLast { last = element }
+            return Array(continuations.values)
+        }
+        for continuation in current { continuation.yield(element) }
+    }
+
+    /// Ends every open sequence.
+    func finishAll() {
+        let current = lock.withLock {
+            defer { continuations = [:] }
+            return Array(continuations.values)
+        }
+        for continuation in current { continuation.finish() }
+    }
+}
