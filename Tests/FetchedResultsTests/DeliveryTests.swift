@@ -73,6 +73,48 @@ import Testing
         expectValidStep(recorder)
     }
 
+    @Test func aSortKeyChangeThatKeepsTheObjectsPlaceIsAMarkNotAMove() throws {
+        let (container, controller, recorder, matches) = try fixture()
+        matches[2].score = 0
+        container.viewContext.processPendingChanges()
+        let delivery = try #require(recorder.last)
+        #expect(delivery.snapshot.layout == [[matches[0].objectID, matches[1].objectID], [matches[2].objectID, matches[3].objectID]])
+        #expect(delivery.batchUpdate == BatchUpdate(itemReconfigures: [ItemPath(section: 1, item: 0)]))
+        expectValidStep(recorder)
+        withExtendedLifetime(controller) {}
+    }
+
+    @Test func theBatchUpdateMovesOnlyTheObjectsThatChanged() throws {
+        let (container, controller, recorder, matches) = try fixture()
+        let context = container.viewContext
+        // a1 passes a2, which did not change: a1 moves, even where moving a2 would do as well.
+        matches[0].score = 3
+        let a0 = try context.insertMatch("a0", group: "A", score: 0)
+        context.processPendingChanges()
+        let delivery = try #require(recorder.last)
+        #expect(delivery.snapshot.layout == [[a0.objectID, matches[1].objectID, matches[0].objectID], [matches[2].objectID, matches[3].objectID]])
+        #expect(delivery.batchUpdate == BatchUpdate(
+            itemInserts: [ItemPath(section: 0, item: 0)],
+            itemMoves: [.init(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 2))],
+            itemReconfigures: [ItemPath(section: 0, item: 2)]))
+        expectValidStep(recorder)
+        withExtendedLifetime(controller) {}
+    }
+
+    @Test func reloadMarkingDeletesAndInsertsAnObjectThatMoved() throws {
+        let (container, controller, recorder, matches) = try fixture()
+        controller.updateMarking = .reload
+        matches[0].score = 5
+        matches[3].title = "b2!"
+        container.viewContext.processPendingChanges()
+        let delivery = try #require(recorder.last)
+        #expect(delivery.batchUpdate == BatchUpdate(
+            itemDeletes: [ItemPath(section: 0, item: 0)],
+            itemInserts: [ItemPath(section: 0, item: 1)],
+            itemReloads: [ItemPath(section: 1, item: 1)]))
+        expectValidStep(recorder)
+    }
+
     @Test func sectionsAppearInSortedPositionAndDisappearWhenEmpty() throws {
         let (container, controller, recorder, matches) = try fixture()
         let context = container.viewContext

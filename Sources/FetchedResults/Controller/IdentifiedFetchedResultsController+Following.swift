@@ -111,7 +111,7 @@ extension IdentifiedFetchedResultsController {
                 step.marked.append(item)
             }
             let names = results.sections.map(\.name)
-            finish(step, oldSections: names, sequenceNumber: position, alwaysDeliver: false)
+            finish(step, oldSections: names, sequenceNumber: position, alwaysDeliver: false, updatedNewPaths: step.updates.map(\.oldPath))
             return
         }
         context.loadObjects(ids.filter { currentItem(of: $0) != nil || !context.hasLoadedObject(with: $0) })
@@ -188,7 +188,8 @@ extension IdentifiedFetchedResultsController {
             }
         }
         editBase(removing: removals.map(\.entry.itemIdentifier), oldSections: oldSections, placements: step.placements)
-        finish(step, oldSections: oldSections, sequenceNumber: position, alwaysDeliver: false)
+        let updatedNewPaths = step.updates.map { path(ofItem: $0.itemIdentifier)! }
+        finish(step, oldSections: oldSections, sequenceNumber: position, alwaysDeliver: false, updatedNewPaths: updatedNewPaths)
     }
 
     /// Throws when an identifier entering the results is already another object's.

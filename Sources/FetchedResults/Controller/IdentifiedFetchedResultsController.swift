@@ -34,7 +34,7 @@ public import ObjectStore
 /// ### Updates
 /// After ``performFetch()`` the controller follows its context's change stream. A change to *k*
 /// objects of the fetched entity costs O(*k* log *n*) comparisons and the snapshot edits, never a
-/// refetch. Three kinds of change re-read the results' keys instead (one query, no objects): a
+/// refetch, and its batch update is built from those *k* objects, never diffed. Three kinds of change re-read the results' keys instead (one query, no objects): a
 /// change to a related object the request reads through a relationship (`sport.name`), any
 /// change while the request has a `FetchRequest.fetchLimit` or `fetchOffset`
 /// (so the window holds), and a context reset.
