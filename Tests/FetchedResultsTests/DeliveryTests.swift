@@ -115,6 +115,31 @@ import Testing
         expectValidStep(recorder)
     }
 
+    @Test func classicChangesAlsoPassTheObjectsOfTheControllersContext() throws {
+        let (container, controller, recorder, matches) = try fixture()
+        let context = container.viewContext
+        matches[1].title = "a2!"
+        context.delete(matches[2])
+        context.processPendingChanges()
+        // The delete comes first (classic order); a pending delete's object is still the context's.
+        #expect(recorder.changedObjects.map(\.type) == [.delete, .update])
+        #expect(recorder.changedObjects.map { $0.object.map(ObjectIdentifier.init) } == [ObjectIdentifier(matches[2]), ObjectIdentifier(matches[1])])
+        withExtendedLifetime(controller) {}
+    }
+
+    @Test func anObjectTheContextLetGoIsPassedAsNil() throws {
+        let (container, controller, recorder, matches) = try fixture()
+        controller.fetchRequest.includesPendingChanges = false
+        try controller.performFetch()
+        let context = container.viewContext
+        let deleted = matches[3].objectID
+        context.delete(matches[3])
+        try context.save()
+        // Saved, the delete reaches the controller after the context forgot the object.
+        #expect(recorder.calls.contains(.object(deleted, ItemPath(section: 1, item: 1), .delete, nil)))
+        #expect(recorder.changedObjects.map { "\($0.type) \($0.object.map { "\($0.objectID) \($0.isDeleted)" } ?? "nil")" } == ["delete nil"])
+    }
+
     @Test func sectionsAppearInSortedPositionAndDisappearWhenEmpty() throws {
         let (container, controller, recorder, matches) = try fixture()
         let context = container.viewContext

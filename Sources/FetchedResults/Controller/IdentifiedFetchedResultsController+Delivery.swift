@@ -91,12 +91,21 @@ extension IdentifiedFetchedResultsController {
                 }
                 for change in changes.objectChanges {
                     delegate.controller(self, didChange: change.objectID, at: change.indexPath, for: change.type, newIndexPath: change.newIndexPath)
+                    delegate.controller(self, didChangeObject: object(of: change), at: change.indexPath, for: change.type, newIndexPath: change.newIndexPath)
                 }
                 delegate.controllerDidChangeContent(self)
             }
             delegate.controller(self, didChangeContentWith: delivery)
         }
         streams.yield(delivery)
+    }
+
+    /// The object of a classic change in the controller's context: for a delete only the
+    /// instance the context still holds, for the others the instance or a fault (no I/O).
+    private func object(of change: FetchedResultsObjectChange<ItemIdentifierType>) -> ResultType? {
+        let context = managedObjectContext
+        let object = change.type == .delete ? context.registeredObject(with: change.objectID) : context.object(with: change.objectID)
+        return object.map { unsafeDowncast($0, to: ResultType.self) }
     }
 
     /// Traps unless the results are ordered and the unmarked snapshot mirrors them.

@@ -64,7 +64,9 @@ extension IdentifiedFetchedResultsController {
             try refetch(compiled, marking: marking)
             return
         }
-        try applyIncremental(Array(listed), marking: marking, compiled, onlyMarks: false)
+        let gone = event.deletedObjectIDs.union(event.invalidatedObjectIDs).subtracting(event.insertedObjectIDs)
+            .filter { managedObjectContext.registeredObject(with: $0) == nil }
+        try applyIncremental(Array(listed), marking: marking, gone: gone, compiled, onlyMarks: false)
     }
 
     /// Re-reads the results' keys and delivers the difference.
@@ -96,11 +98,14 @@ extension IdentifiedFetchedResultsController {
 
     /// Applies the changes of the objects `ids` one by one: each leaves, enters, moves or stays.
     ///
-    /// - Parameter onlyMarks: Whether the objects cannot have entered, left or moved (the event
-    ///   cannot change the results), so that only marks of objects in the results apply.
-    /// - Complexity: O(*k* log *n*) comparisons for *k* objects, the snapshot edits and the diff of
-    ///   the sections they touch.
-    private func applyIncremental(_ ids: [ObjectID], marking: Set<ObjectID>, _ compiled: CompiledFetchRequest<ResultType>, onlyMarks: Bool) throws(FetchedResultsError) {
+    /// - Parameters:
+    ///   - gone: Deleted objects the context let go: they leave without being loaded (loading
+    ///     would only put a placeholder for a missing row back into the context).
+    ///   - onlyMarks: Whether the objects cannot have entered, left or moved (the event cannot
+    ///     change the results), so that only marks of objects in the results apply.
+    /// - Complexity: O(*k* log *n*) comparisons for *k* objects, the snapshot edits (O(log *n*)
+    ///   each) and the batch update built from the step (O(*k* log *k*)).
+    private func applyIncremental(_ ids: [ObjectID], marking: Set<ObjectID>, gone: Set<ObjectID> = [], _ compiled: CompiledFetchRequest<ResultType>, onlyMarks: Bool) throws(FetchedResultsError) {
         let context = managedObjectContext
         let ordering = { (lhs: FetchSortKey, rhs: FetchSortKey) in compiled.compare(lhs, rhs) }
         var step = ResultsStep<ItemIdentifierType>()
@@ -114,7 +119,7 @@ extension IdentifiedFetchedResultsController {
             finish(step, oldSections: names, sequenceNumber: position, alwaysDeliver: false, updatedNewPaths: step.updates.map(\.oldPath))
             return
         }
-        context.loadObjects(ids.filter { currentItem(of: $0) != nil || !context.hasLoadedObject(with: $0) })
+        context.loadObjects(ids.filter { !gone.contains($0) && (currentItem(of: $0) != nil || !context.hasLoadedObject(with: $0)) })
         typealias Located = (entry: ResultEntry<ItemIdentifierType>, section: String, path: ItemPath)
         var removals: [Located] = []
         var insertions: [(entry: ResultEntry<ItemIdentifierType>, section: String, oldPath: ItemPath?)] = []
@@ -124,17 +129,19 @@ extension IdentifiedFetchedResultsController {
                 old = (results[path], results.sections[path.section].name, path)
             }
             var new: (entry: ResultEntry<ItemIdentifierType>, section: String)?
-            let object = unsafeDowncast(context.object(with: id), to: ResultType.self)
-            let included: Bool
-            do {
-                included = try compiled.includes(object)
-            } catch {
-                throw .wrapping(error)
-            }
-            if included {
-                let key = compiled.sortKey(of: object)
-                let name = compiled.sectionNameKeyPath == nil ? "" : Self.sectionName(compiled.sectionValue(ofSortKey: key, in: context))
-                new = (ResultEntry(sortKey: key, itemIdentifier: identity.identifier(of: object)), name)
+            if !gone.contains(id) {
+                let object = unsafeDowncast(context.object(with: id), to: ResultType.self)
+                let included: Bool
+                do {
+                    included = try compiled.includes(object)
+                } catch {
+                    throw .wrapping(error)
+                }
+                if included {
+                    let key = compiled.sortKey(of: object)
+                    let name = compiled.sectionNameKeyPath == nil ? "" : Self.sectionName(compiled.sectionValue(ofSortKey: key, in: context))
+                    new = (ResultEntry(sortKey: key, itemIdentifier: identity.identifier(of: object)), name)
+                }
             }
             switch (old, new) {
             case (nil, nil):
