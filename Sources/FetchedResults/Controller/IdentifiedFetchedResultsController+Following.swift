@@ -31,13 +31,19 @@ extension IdentifiedFetchedResultsController {
         var listed: Set<ObjectID> = []
         var marking: Set<ObjectID> = []
         var reachesRelated = false
+        // Related objects that changed in place, by the relationship that reaches them directly.
+        var relatedChanges: [String: Set<ObjectID>] = [:]
         for id in event.refreshedObjectIDs.union(event.invalidatedObjectIDs) {
             if id.entity === entity {
                 listed.insert(id)
                 if event.refreshedObjectIDs.contains(id) { marking.insert(id) }
                 if selfRelated { reachesRelated = true }
             } else if relatedEntities.contains(id.entity.index) {
-                reachesRelated = true
+                if let relationship = directRelationships[id.entity.index], event.refreshedObjectIDs.contains(id) {
+                    relatedChanges[relationship, default: []].insert(id)
+                } else {
+                    reachesRelated = true
+                }
             }
         }
         if !ownSave {
@@ -52,10 +58,16 @@ extension IdentifiedFetchedResultsController {
                     listed.insert(id)
                     if markedKeys.map({ !$0.isDisjoint(with: keys) }) ?? true { marking.insert(id) }
                 }
-                if relatedEntities.contains(id.entity.index) && compiled.reads(keys, of: id.entity) { reachesRelated = true }
+                if relatedEntities.contains(id.entity.index) && compiled.reads(keys, of: id.entity) {
+                    if id.entity !== entity, let relationship = directRelationships[id.entity.index] {
+                        relatedChanges[relationship, default: []].insert(id)
+                    } else {
+                        reachesRelated = true
+                    }
+                }
             }
         }
-        guard !listed.isEmpty || reachesRelated else { return }
+        guard !listed.isEmpty || reachesRelated || !relatedChanges.isEmpty else { return }
         if reachesRelated || compiled.isWindowed {
             if !reachesRelated && !compiled.canChangeResults(event) && !listed.contains(where: { currentItem(of: $0) != nil }) {
                 try applyIncremental(Array(listed), marking: marking, compiled, onlyMarks: true)
@@ -64,9 +76,30 @@ extension IdentifiedFetchedResultsController {
             try refetch(compiled, marking: marking)
             return
         }
+        // Objects that read a changed related object are evaluated again like changed ones (not
+        // marked: they did not change).
+        for (relationship, related) in relatedChanges {
+            listed.formUnion(try objects(reaching: related, through: relationship, compiled))
+        }
         let gone = event.deletedObjectIDs.union(event.invalidatedObjectIDs).subtracting(event.insertedObjectIDs)
             .filter { managedObjectContext.registeredObject(with: $0) == nil }
         try applyIncremental(Array(listed), marking: marking, gone: gone, compiled, onlyMarks: false)
+    }
+
+    /// The objects of the fetched entity whose to-one `relationship` is one of `related`, as the
+    /// request reads them (unsaved changes included or not): one query on the relationship's
+    /// indexed column, O(*m* log *n*) for *m* objects.
+    private func objects(reaching related: Set<ObjectID>, through relationship: String, _ compiled: CompiledFetchRequest<ResultType>) throws(FetchedResultsError) -> [ObjectID] {
+        var request = FetchRequest<ResultType>()
+        request.includesPendingChanges = compiled.request.includesPendingChanges
+        do {
+            request.predicate = try FetchPredicate(format: "%K IN %@", argumentArray: [relationship, Array(related)])
+            return try managedObjectContext.fetchObjectIDs(request)
+        } catch let error as ObjectStoreError {
+            throw .wrapping(error)
+        } catch {
+            preconditionFailure("FetchedResults: the query of objects reaching \(relationship) is malformed: \(error)")
+        }
     }
 
     /// Re-reads the results' keys and delivers the difference.
