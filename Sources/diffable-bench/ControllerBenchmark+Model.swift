@@ -116,25 +116,28 @@ final class ListedStore: @unchecked Sendable {
 protocol ListFollower: AnyObject {
     /// How many of the writer's saves the list reflects, once pending main-queue work has run.
     func reflected() -> Int
+    /// When the list came to reflect each of those saves, in order: the moment the delivery (or
+    /// refetch) that reflects it was complete.
+    var reflectedAt: [ContinuousClock.Instant] { get }
 }
 
 /// Ours: a fetched results controller on the view context; each delivery reflects one save.
 final class ControllerFollower: ListFollower, FetchedResultsControllerDelegate {
     let controller: FetchedResultsController<ListedItem>
-    private var deliveries = 0
+    private(set) var reflectedAt: [ContinuousClock.Instant] = []
 
     init(store: ListedStore) throws {
         controller = FetchedResultsController(fetchRequest: store.request, managedObjectContext: store.container.viewContext, sectionNameKeyPath: "group")
         controller.delegate = self
         try controller.performFetch()
-        deliveries = 0
+        reflectedAt = []
     }
 
     func controller(_ controller: FetchedResultsController<ListedItem>, didChangeContentWith delivery: FetchedResultsDelivery<ObjectID>) {
-        deliveries += 1
+        reflectedAt.append(ContinuousClock.now)
     }
 
-    func reflected() -> Int { deliveries }
+    func reflected() -> Int { reflectedAt.count }
 }
 
 /// The baseline: what a controller that refetches does. On each merged save it fetches the
@@ -145,7 +148,7 @@ final class RefetchFollower: ListFollower, @unchecked Sendable {
     private let request: FetchRequest<ListedItem>
     private var snapshot = DiffableDataSourceSnapshot<String, ObjectID>()
     private var merged = 0
-    private var shown = 0
+    private(set) var reflectedAt: [ContinuousClock.Instant] = []
     private var token: ObservationToken?
 
     init(store: ListedStore) {
@@ -159,14 +162,15 @@ final class RefetchFollower: ListFollower, @unchecked Sendable {
     }
 
     func reflected() -> Int {
-        if merged > shown {
+        if merged > reflectedAt.count {
             let upTo = merged
             let new = refetch()
             blackHole(BatchUpdate(from: snapshot, to: new))
             snapshot = new
-            shown = upTo
+            let now = ContinuousClock.now
+            reflectedAt += repeatElement(now, count: upTo - reflectedAt.count)
         }
-        return shown
+        return reflectedAt.count
     }
 
     /// The request's results as a snapshot: IDs, then the section key of each, in order.

@@ -123,18 +123,16 @@ private struct LiveRun {
             }
         }
         writer.start()
-        var latencies: [Double] = []
-        var shown = 0
-        while shown < saves {
+        // Each save's latency runs to the moment its delivery was complete (recorded by the
+        // follower), not to when this loop next looks: the loop's polling is no part of it.
+        while follower.reflected() - start < saves {
             _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001))
-            let reflected = follower.reflected() - start
-            guard reflected > shown else { continue }
-            let now = clock.now
-            for index in shown..<reflected {
-                let (seconds, attoseconds) = (now - starts.time(index)).components
-                latencies.append(Double(seconds) * 1_000 + Double(attoseconds) / 1e15)
-            }
-            shown = reflected
+        }
+        let reflectedAt = follower.reflectedAt
+        var latencies: [Double] = []
+        for index in 0..<saves {
+            let (seconds, attoseconds) = (reflectedAt[start + index] - starts.time(index)).components
+            latencies.append(Double(seconds) * 1_000 + Double(attoseconds) / 1e15)
         }
         latencies.sort()
         return (latencies[latencies.count / 2], latencies[min(latencies.count - 1, latencies.count * 99 / 100)])

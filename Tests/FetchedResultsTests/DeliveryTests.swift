@@ -66,6 +66,73 @@ import Testing
         expectValidStep(recorder)
     }
 
+    @Test func aSortKeyChangeThatKeepsTheObjectsPlaceIsAMarkNotAMove() throws {
+        let (container, controller, recorder, matches) = try fixture()
+        matches[2].score = 0
+        container.viewContext.processPendingChanges()
+        let delivery = try #require(recorder.last)
+        #expect(delivery.snapshot.layout == [[matches[0].objectID, matches[1].objectID], [matches[2].objectID, matches[3].objectID]])
+        #expect(delivery.batchUpdate == BatchUpdate(itemReconfigures: [ItemPath(section: 1, item: 0)]))
+        expectValidStep(recorder)
+        withExtendedLifetime(controller) {}
+    }
+
+    @Test func theBatchUpdateMovesOnlyTheObjectsThatChanged() throws {
+        let (container, controller, recorder, matches) = try fixture()
+        let context = container.viewContext
+        // a1 passes a2, which did not change: a1 moves, even where moving a2 would do as well.
+        matches[0].score = 3
+        let a0 = try context.insertMatch("a0", group: "A", score: 0)
+        context.processPendingChanges()
+        let delivery = try #require(recorder.last)
+        #expect(delivery.snapshot.layout == [[a0.objectID, matches[1].objectID, matches[0].objectID], [matches[2].objectID, matches[3].objectID]])
+        #expect(delivery.batchUpdate == BatchUpdate(
+            itemInserts: [ItemPath(section: 0, item: 0)],
+            itemMoves: [.init(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 2))],
+            itemReconfigures: [ItemPath(section: 0, item: 2)]))
+        expectValidStep(recorder)
+        withExtendedLifetime(controller) {}
+    }
+
+    @Test func reloadMarkingDeletesAndInsertsAnObjectThatMoved() throws {
+        let (container, controller, recorder, matches) = try fixture()
+        controller.updateMarking = .reload
+        matches[0].score = 5
+        matches[3].title = "b2!"
+        container.viewContext.processPendingChanges()
+        let delivery = try #require(recorder.last)
+        #expect(delivery.batchUpdate == BatchUpdate(
+            itemDeletes: [ItemPath(section: 0, item: 0)],
+            itemInserts: [ItemPath(section: 0, item: 1)],
+            itemReloads: [ItemPath(section: 1, item: 1)]))
+        expectValidStep(recorder)
+    }
+
+    @Test func classicChangesAlsoPassTheObjectsOfTheControllersContext() throws {
+        let (container, controller, recorder, matches) = try fixture()
+        let context = container.viewContext
+        matches[1].title = "a2!"
+        context.delete(matches[2])
+        context.processPendingChanges()
+        // The delete comes first (classic order); a pending delete's object is still the context's.
+        #expect(recorder.changedObjects.map(\.type) == [.delete, .update])
+        #expect(recorder.changedObjects.map { $0.object.map(ObjectIdentifier.init) } == [ObjectIdentifier(matches[2]), ObjectIdentifier(matches[1])])
+        withExtendedLifetime(controller) {}
+    }
+
+    @Test func anObjectTheContextLetGoIsPassedAsNil() throws {
+        let (container, controller, recorder, matches) = try fixture()
+        controller.fetchRequest.includesPendingChanges = false
+        try controller.performFetch()
+        let context = container.viewContext
+        let deleted = matches[3].objectID
+        context.delete(matches[3])
+        try context.save()
+        // Saved, the delete reaches the controller after the context forgot the object.
+        #expect(recorder.calls.contains(.object(deleted, ItemPath(section: 1, item: 1), .delete, nil)))
+        #expect(recorder.changedObjects.map { "\($0.type) \($0.object.map { "\($0.objectID) \($0.isDeleted)" } ?? "nil")" } == ["delete nil"])
+    }
+
     @Test func sectionsAppearInSortedPositionAndDisappearWhenEmpty() throws {
         let (container, controller, recorder, matches) = try fixture()
         let context = container.viewContext

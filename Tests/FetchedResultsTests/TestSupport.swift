@@ -15,6 +15,8 @@ final class DeliveryRecorder<ResultType: ManagedObject, ItemIdentifierType: Hash
     }
 
     var calls: [Call] = []
+    /// The objects of the classic object changes, with their types.
+    var changedObjects: [(object: ResultType?, type: FetchedResultsChangeType)] = []
     var deliveries: [FetchedResultsDelivery<ItemIdentifierType>] = []
     var errors: [FetchedResultsError] = []
 
@@ -29,6 +31,10 @@ final class DeliveryRecorder<ResultType: ManagedObject, ItemIdentifierType: Hash
 
     func controller(_ controller: IdentifiedFetchedResultsController<ResultType, ItemIdentifierType>, didChange objectID: ObjectID, at indexPath: ItemPath?, for type: FetchedResultsChangeType, newIndexPath: ItemPath?) {
         calls.append(.object(objectID, indexPath, type, newIndexPath))
+    }
+
+    func controller(_ controller: IdentifiedFetchedResultsController<ResultType, ItemIdentifierType>, didChangeObject object: ResultType?, at indexPath: ItemPath?, for type: FetchedResultsChangeType, newIndexPath: ItemPath?) {
+        changedObjects.append((object, type))
     }
 
     func controller(_ controller: IdentifiedFetchedResultsController<ResultType, ItemIdentifierType>, didChangeSection sectionName: String, atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType) {

@@ -33,12 +33,7 @@ import Testing
         duplicate.name = "Same"
         first.name = "Renamed?"
         first.name = "Same"
-        #expect {
-            try context.save()
-        } throws: { error in
-            guard case ObjectStoreError.validation(let failures) = error else { return false }
-            return failures == [.uniquenessViolated(entity: "Sport", keys: ["name"])]
-        }
+        expectSportNameViolation(saving: context)
         // Nothing was written, and the context still holds its unsaved changes.
         let background = container.newBackgroundContext()
         #expect(try await background.perform { try background.count(for: FetchRequest<Sport>()) } == 1)
@@ -52,5 +47,15 @@ import Testing
         let error = ObjectStoreError.incompatibleSchema(path: "/tmp/Scores.sqlite", entity: "Event", attribute: "code", reason: "its type changed")
         #expect(error.description.contains("Event.code"))
         #expect(ObjectStoreError.databaseLocked(path: "/x", timeoutSeconds: 1).description.contains("/x"))
+    }
+}
+
+/// Expects saving `context` to fail on the uniqueness of sport names, and only on that.
+@MainActor func expectSportNameViolation(saving context: ManagedObjectContext, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(sourceLocation: sourceLocation) {
+        try context.save()
+    } throws: { error in
+        guard case ObjectStoreError.validation(let failures) = error else { return false }
+        return failures == [.uniquenessViolated(entity: "Sport", keys: ["name"])]
     }
 }

@@ -7,8 +7,10 @@
 /// Patience sorting: O(*k* log *k*) in general, O(*k*) when the present values already
 /// increase, and O(1) per element that extends the current longest run, the common case of a
 /// few elements moved in a long list.
+///
+/// Package-wide: a controller that knows which items a step touched picks its moves with it too.
 @inlinable
-func forEachOutsideLongestIncreasingSubsequence(_ values: [Int32], _ body: (Int) -> Void) {
+package func forEachOutsideLongestIncreasingSubsequence(_ values: [Int32], _ body: (Int) -> Void) {
     let count = values.count
     var inOrder = true
     var last: Int32 = -1

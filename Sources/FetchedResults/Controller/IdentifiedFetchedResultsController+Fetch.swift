@@ -25,6 +25,7 @@ extension IdentifiedFetchedResultsController {
         let isFirst = self.compiled == nil
         self.compiled = compiled
         relatedEntities = compiled.relatedEntityIndexes
+        directRelationships = Self.directRelationships(of: compiled)
         lastError = nil
         if observation == nil {
             observation = managedObjectContext.addChangeObserver { [weak self] event in
@@ -33,6 +34,33 @@ extension IdentifiedFetchedResultsController {
         }
         position = fetched.sequenceNumber
         replaceResults(with: fetched, marking: [], alwaysDeliver: true, classic: !isFirst)
+    }
+
+    /// The related entities the request reaches only as `relationship.key` through a to-one
+    /// relationship of the fetched entity, with the relationship's name. An entity also reached
+    /// deeper (`sport.league.name`), through a to-many relationship or through two relationships,
+    /// or the fetched entity itself, is left out: a change to it re-reads the results' keys.
+    static func directRelationships(of compiled: CompiledFetchRequest<ResultType>) -> [Int: String] {
+        var result: [Int: String] = [:]
+        var excluded: Set<Int> = []
+        for path in compiled.keyPaths {
+            let names = path.split(separator: ".").map(String.init)
+            var entity = compiled.entity
+            // Each hop into a destination that the path reads a key of.
+            for (depth, name) in names.dropLast().enumerated() {
+                guard let relationship = entity.relationship(named: name) else { break }
+                let destination = relationship.destination
+                let direct = depth == 0 && names.count == 2 && !relationship.isToMany && destination !== compiled.entity
+                if direct && (result[destination.index] ?? name) == name {
+                    result[destination.index] = name
+                } else {
+                    excluded.insert(destination.index)
+                }
+                entity = destination
+            }
+        }
+        for index in excluded { result[index] = nil }
+        return result
     }
 
     /// The request compiled and checked for a controller.

@@ -31,13 +31,19 @@ extension IdentifiedFetchedResultsController {
         var listed: Set<ObjectID> = []
         var marking: Set<ObjectID> = []
         var reachesRelated = false
+        // Related objects that changed in place, by the relationship that reaches them directly.
+        var relatedChanges: [String: Set<ObjectID>] = [:]
         for id in event.refreshedObjectIDs.union(event.invalidatedObjectIDs) {
             if id.entity === entity {
                 listed.insert(id)
                 if event.refreshedObjectIDs.contains(id) { marking.insert(id) }
                 if selfRelated { reachesRelated = true }
             } else if relatedEntities.contains(id.entity.index) {
-                reachesRelated = true
+                if let relationship = directRelationships[id.entity.index], event.refreshedObjectIDs.contains(id) {
+                    relatedChanges[relationship, default: []].insert(id)
+                } else {
+                    reachesRelated = true
+                }
             }
         }
         if !ownSave {
@@ -52,10 +58,16 @@ extension IdentifiedFetchedResultsController {
                     listed.insert(id)
                     if markedKeys.map({ !$0.isDisjoint(with: keys) }) ?? true { marking.insert(id) }
                 }
-                if relatedEntities.contains(id.entity.index) && compiled.reads(keys, of: id.entity) { reachesRelated = true }
+                if relatedEntities.contains(id.entity.index) && compiled.reads(keys, of: id.entity) {
+                    if id.entity !== entity, let relationship = directRelationships[id.entity.index] {
+                        relatedChanges[relationship, default: []].insert(id)
+                    } else {
+                        reachesRelated = true
+                    }
+                }
             }
         }
-        guard !listed.isEmpty || reachesRelated else { return }
+        guard !listed.isEmpty || reachesRelated || !relatedChanges.isEmpty else { return }
         if reachesRelated || compiled.isWindowed {
             if !reachesRelated && !compiled.canChangeResults(event) && !listed.contains(where: { currentItem(of: $0) != nil }) {
                 try applyIncremental(Array(listed), marking: marking, compiled, onlyMarks: true)
@@ -64,7 +76,30 @@ extension IdentifiedFetchedResultsController {
             try refetch(compiled, marking: marking)
             return
         }
-        try applyIncremental(Array(listed), marking: marking, compiled, onlyMarks: false)
+        // Objects that read a changed related object are evaluated again like changed ones (not
+        // marked: they did not change).
+        for (relationship, related) in relatedChanges {
+            listed.formUnion(try objects(reaching: related, through: relationship, compiled))
+        }
+        let gone = event.deletedObjectIDs.union(event.invalidatedObjectIDs).subtracting(event.insertedObjectIDs)
+            .filter { managedObjectContext.registeredObject(with: $0) == nil }
+        try applyIncremental(Array(listed), marking: marking, gone: gone, compiled, onlyMarks: false)
+    }
+
+    /// The objects of the fetched entity whose to-one `relationship` is one of `related`, as the
+    /// request reads them (unsaved changes included or not): one query on the relationship's
+    /// indexed column, O(*m* log *n*) for *m* objects.
+    private func objects(reaching related: Set<ObjectID>, through relationship: String, _ compiled: CompiledFetchRequest<ResultType>) throws(FetchedResultsError) -> [ObjectID] {
+        var request = FetchRequest<ResultType>()
+        request.includesPendingChanges = compiled.request.includesPendingChanges
+        do {
+            request.predicate = try FetchPredicate(format: "%K IN %@", argumentArray: [relationship, Array(related)])
+            return try managedObjectContext.fetchObjectIDs(request)
+        } catch let error as ObjectStoreError {
+            throw .wrapping(error)
+        } catch {
+            preconditionFailure("FetchedResults: the query of objects reaching \(relationship) is malformed: \(error)")
+        }
     }
 
     /// Re-reads the results' keys and delivers the difference.
@@ -96,11 +131,14 @@ extension IdentifiedFetchedResultsController {
 
     /// Applies the changes of the objects `ids` one by one: each leaves, enters, moves or stays.
     ///
-    /// - Parameter onlyMarks: Whether the objects cannot have entered, left or moved (the event
-    ///   cannot change the results), so that only marks of objects in the results apply.
-    /// - Complexity: O(*k* log *n*) comparisons for *k* objects, the snapshot edits and the diff of
-    ///   the sections they touch.
-    private func applyIncremental(_ ids: [ObjectID], marking: Set<ObjectID>, _ compiled: CompiledFetchRequest<ResultType>, onlyMarks: Bool) throws(FetchedResultsError) {
+    /// - Parameters:
+    ///   - gone: Deleted objects the context let go: they leave without being loaded (loading
+    ///     would only put a placeholder for a missing row back into the context).
+    ///   - onlyMarks: Whether the objects cannot have entered, left or moved (the event cannot
+    ///     change the results), so that only marks of objects in the results apply.
+    /// - Complexity: O(*k* log *n*) comparisons for *k* objects, the snapshot edits (O(log *n*)
+    ///   each) and the batch update built from the step (O(*k* log *k*)).
+    private func applyIncremental(_ ids: [ObjectID], marking: Set<ObjectID>, gone: Set<ObjectID> = [], _ compiled: CompiledFetchRequest<ResultType>, onlyMarks: Bool) throws(FetchedResultsError) {
         let context = managedObjectContext
         let ordering = { (lhs: FetchSortKey, rhs: FetchSortKey) in compiled.compare(lhs, rhs) }
         var step = ResultsStep<ItemIdentifierType>()
@@ -111,10 +149,10 @@ extension IdentifiedFetchedResultsController {
                 step.marked.append(item)
             }
             let names = results.sections.map(\.name)
-            finish(step, oldSections: names, sequenceNumber: position, alwaysDeliver: false)
+            finish(step, oldSections: names, sequenceNumber: position, alwaysDeliver: false, updatedNewPaths: step.updates.map(\.oldPath))
             return
         }
-        context.loadObjects(ids.filter { currentItem(of: $0) != nil || !context.hasLoadedObject(with: $0) })
+        context.loadObjects(ids.filter { !gone.contains($0) && (currentItem(of: $0) != nil || !context.hasLoadedObject(with: $0)) })
         typealias Located = (entry: ResultEntry<ItemIdentifierType>, section: String, path: ItemPath)
         var removals: [Located] = []
         var insertions: [(entry: ResultEntry<ItemIdentifierType>, section: String, oldPath: ItemPath?)] = []
@@ -124,17 +162,19 @@ extension IdentifiedFetchedResultsController {
                 old = (results[path], results.sections[path.section].name, path)
             }
             var new: (entry: ResultEntry<ItemIdentifierType>, section: String)?
-            let object = unsafeDowncast(context.object(with: id), to: ResultType.self)
-            let included: Bool
-            do {
-                included = try compiled.includes(object)
-            } catch {
-                throw .wrapping(error)
-            }
-            if included {
-                let key = compiled.sortKey(of: object)
-                let name = compiled.sectionNameKeyPath == nil ? "" : Self.sectionName(compiled.sectionValue(ofSortKey: key, in: context))
-                new = (ResultEntry(sortKey: key, itemIdentifier: identity.identifier(of: object)), name)
+            if !gone.contains(id) {
+                let object = unsafeDowncast(context.object(with: id), to: ResultType.self)
+                let included: Bool
+                do {
+                    included = try compiled.includes(object)
+                } catch {
+                    throw .wrapping(error)
+                }
+                if included {
+                    let key = compiled.sortKey(of: object)
+                    let name = compiled.sectionNameKeyPath == nil ? "" : Self.sectionName(compiled.sectionValue(ofSortKey: key, in: context))
+                    new = (ResultEntry(sortKey: key, itemIdentifier: identity.identifier(of: object)), name)
+                }
             }
             switch (old, new) {
             case (nil, nil):
@@ -188,7 +228,8 @@ extension IdentifiedFetchedResultsController {
             }
         }
         editBase(removing: removals.map(\.entry.itemIdentifier), oldSections: oldSections, placements: step.placements)
-        finish(step, oldSections: oldSections, sequenceNumber: position, alwaysDeliver: false)
+        let updatedNewPaths = step.updates.map { path(ofItem: $0.itemIdentifier)! }
+        finish(step, oldSections: oldSections, sequenceNumber: position, alwaysDeliver: false, updatedNewPaths: updatedNewPaths)
     }
 
     /// Throws when an identifier entering the results is already another object's.

@@ -34,10 +34,14 @@ public import ObjectStore
 /// ### Updates
 /// After ``performFetch()`` the controller follows its context's change stream. A change to *k*
 /// objects of the fetched entity costs O(*k* log *n*) comparisons and the snapshot edits, never a
-/// refetch. Three kinds of change re-read the results' keys instead (one query, no objects): a
-/// change to a related object the request reads through a relationship (`sport.name`), any
-/// change while the request has a `FetchRequest.fetchLimit` or `fetchOffset`
-/// (so the window holds), and a context reset.
+/// refetch, and its batch update is built from those *k* objects, never diffed. A change to a
+/// related object the request reads through one to-one relationship (`sport.name`) re-evaluates
+/// the *m* objects pointing at it, found with one query on the relationship's column:
+/// O(*m* log *n*). Other changes re-read the results' keys (one query, no objects, O(*n*)): a
+/// change to a related object the request reaches deeper (`sport.league.name`), through a to-many
+/// relationship (`ANY tags.label`) or from the fetched entity itself; a related object deleted;
+/// any change while the request has a `FetchRequest.fetchLimit` or `fetchOffset` (so the window
+/// holds); and a context reset.
 ///
 /// ## Topics
 ///
@@ -112,6 +116,10 @@ public final class IdentifiedFetchedResultsController<ResultType: ManagedObject,
     var objectByItem: [ItemIdentifierType: ObjectID] = [:]
     /// Entities (model indexes) the request reads through relationships.
     var relatedEntities: Set<Int> = []
+    /// Related entities (model indexes) the request reaches only through one to-one relationship
+    /// of the fetched entity and reads one key on (`sport.name`), with that relationship's name:
+    /// a change to such an object re-evaluates the objects pointing at it, not the whole results.
+    var directRelationships: [Int: String] = [:]
     let streams = Broadcast<FetchedResultsDelivery<ItemIdentifierType>>(keepsLast: true)
 
     init(fetchRequest: FetchRequest<ResultType>, managedObjectContext: ManagedObjectContext, sectionKey: FetchKeyPath<ResultType>?, identity: ItemIdentity<ResultType, ItemIdentifierType>, cacheName: String?) {

@@ -6,9 +6,10 @@ public import ObjectStore
 ///
 /// For one step the controller calls, in order: ``controllerWillChangeContent(_:)``, then
 /// ``controller(_:didChangeSection:atSectionIndex:for:)`` for each section change,
-/// ``controller(_:didChange:at:for:newIndexPath:)`` for each object change (see
+/// ``controller(_:didChange:at:for:newIndexPath:)`` and
+/// ``controller(_:didChangeObject:at:for:newIndexPath:)`` for each object change (see
 /// ``FetchedResultsChanges`` for the order and ``FetchedResultsObjectChange`` for the index
-/// paths), then ``controllerDidChangeContent(_:)``, then
+/// paths; implement the one that suits you), then ``controllerDidChangeContent(_:)``, then
 /// ``controller(_:didChangeContentWith:)`` with the whole delivery. The first delivery (the fetch)
 /// comes through ``controller(_:didChangeContentWith:)`` only. Every method has a default that
 /// does nothing.
@@ -35,6 +36,21 @@ public protocol FetchedResultsControllerDelegate<ResultType, ItemIdentifierType>
     /// An object entered, left, moved or changed in place (index paths as
     /// ``FetchedResultsObjectChange`` defines them).
     func controller(_ controller: IdentifiedFetchedResultsController<ResultType, ItemIdentifierType>, didChange objectID: ObjectID, at indexPath: ItemPath?, for type: FetchedResultsChangeType, newIndexPath: ItemPath?)
+    /// The same change with the object itself, as Core Data passes it: the instance of the
+    /// controller's context, resolved when the call is made (a fault when the controller did not
+    /// need its values, loading them on first access).
+    ///
+    /// For a `.delete`, the context's instance if it still holds one (an object deleted in this
+    /// context), or nil when it has let the object go (a delete merged from another context):
+    /// the object no longer exists, and making a fault of it would only leave a placeholder in
+    /// the context that reads as defaults.
+    ///
+    /// ```swift
+    /// func controller(_ controller: FetchedResultsController<Event>, didChangeObject event: Event?, at indexPath: ItemPath?, for type: FetchedResultsChangeType, newIndexPath: ItemPath?) {
+    ///     if type == .update, let event, let indexPath { configure(tableView.cellForRow(at: indexPath), with: event) }
+    /// }
+    /// ```
+    func controller(_ controller: IdentifiedFetchedResultsController<ResultType, ItemIdentifierType>, didChangeObject object: ResultType?, at indexPath: ItemPath?, for type: FetchedResultsChangeType, newIndexPath: ItemPath?)
     /// A section appeared (index in the new results) or disappeared (index in the old results).
     func controller(_ controller: IdentifiedFetchedResultsController<ResultType, ItemIdentifierType>, didChangeSection sectionName: String, atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType)
     /// A step of classic changes ended.
@@ -50,6 +66,8 @@ extension FetchedResultsControllerDelegate {
     public func controllerWillChangeContent(_ controller: IdentifiedFetchedResultsController<ResultType, ItemIdentifierType>) {}
     /// Does nothing.
     public func controller(_ controller: IdentifiedFetchedResultsController<ResultType, ItemIdentifierType>, didChange objectID: ObjectID, at indexPath: ItemPath?, for type: FetchedResultsChangeType, newIndexPath: ItemPath?) {}
+    /// Does nothing.
+    public func controller(_ controller: IdentifiedFetchedResultsController<ResultType, ItemIdentifierType>, didChangeObject object: ResultType?, at indexPath: ItemPath?, for type: FetchedResultsChangeType, newIndexPath: ItemPath?) {}
     /// Does nothing.
     public func controller(_ controller: IdentifiedFetchedResultsController<ResultType, ItemIdentifierType>, didChangeSection sectionName: String, atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType) {}
     /// Does nothing.

@@ -19,6 +19,12 @@ public struct FetchedResultsDelivery<ItemIdentifierType: Hashable & Sendable>: S
     public var snapshot: DiffableDataSourceSnapshot<String, ItemIdentifierType>
     /// The batch update from the previous delivery's snapshot to ``snapshot`` (from an empty
     /// snapshot for the first delivery). It passes `validate(from:to:)`.
+    ///
+    /// After a change followed incrementally it is built from what the controller did (which
+    /// objects left, entered, moved and changed, and where), in O(*k* log *k*) for *k* changed
+    /// objects: only objects that changed move, and an object whose sort key changed but which
+    /// kept its place is reconfigured, not moved. After a fetch, or when the results' keys were
+    /// read again, it is the diff of the two snapshots, with the fewest moves.
     public var batchUpdate: BatchUpdate
     /// Core Data's classic change stream for the same step, when the controller reports it
     /// (``IdentifiedFetchedResultsController/reportsClassicChanges``, or a delegate is set).

@@ -21,6 +21,7 @@ extension PersistentStore {
                 for delete in batch.deletes {
                     outcome.deletes.append(try self.apply(delete, db: db, policy: policy, conflicts: &conflicts))
                 }
+                try self.releaseUniqueValues(of: batch.updates, db: db)
                 for update in batch.updates {
                     outcome.updates.append(try self.apply(update, db: db, policy: policy, generation: outcome.generation, conflicts: &conflicts))
                 }
@@ -71,6 +72,31 @@ extension PersistentStore {
             return .deleted(before: current.values)
         case .mergeByPropertyStoreTrump, .rollback:
             return .kept(current)
+        }
+    }
+
+    /// Clears the unique columns that two or more of `updates` change, in their rows, before any
+    /// of them is written: uniqueness holds for what the save leaves, so objects may exchange
+    /// unique values within one save (or pass one along), yet SQLite checks a unique index row by
+    /// row. NULLs never collide in a unique index; each update then writes its final values, and
+    /// only a value the save really leaves twice fails. A row whose version changed meanwhile is
+    /// left as it is (its update takes the conflict path, which reads it).
+    private func releaseUniqueValues(of updates: [CommitBatch.Update], db: Database) throws {
+        guard updates.count > 1 else { return }
+        var releases: [(update: CommitBatch.Update, columns: [Int])] = []
+        for update in updates {
+            let unique = update.entity.indexes.lazy.filter(\.isUnique).flatMap(\.columns).compactMap(update.entity.column(named:))
+            let columns = update.changedColumns.filter(unique.contains)
+            if !columns.isEmpty { releases.append((update, columns)) }
+        }
+        guard releases.count > 1 else { return }
+        for (update, columns) in releases {
+            let assignments = columns.map { "\(SQL.quote(update.entity.columnNames[$0])) = NULL" }.joined(separator: ", ")
+            let statement = try db.cachedStatement(sql: "UPDATE \(SQL.table(update.entity)) SET \(assignments) WHERE Z_PK = ? AND Z_OPT = ?")
+            try RawStatement.execute(statement, db: db) { sqlite in
+                let code = sqlite3_bind_int64(sqlite, 1, update.key)
+                return code == SQLITE_OK ? sqlite3_bind_int64(sqlite, 2, update.expectedVersion) : code
+            }
         }
     }
 

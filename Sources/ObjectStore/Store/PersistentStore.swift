@@ -16,9 +16,12 @@ final class PersistentStore: Sendable {
     let allocator: KeyAllocator
     /// Per entity: the INSERT statement text (built once, it is looked up per row).
     let insertSQL: [String]
+    /// Checkpoints a file store's write-ahead log away from the saves (nil in memory).
+    let checkpointer: WALCheckpointer?
 
-    private init(writer: any DatabaseWriter, path: String, identifier: UUID, model: ManagedObjectModel, busyTimeout: Double) {
+    private init(writer: any DatabaseWriter, path: String, identifier: UUID, model: ManagedObjectModel, busyTimeout: Double, checkpointer: WALCheckpointer?) {
         self.writer = writer
+        self.checkpointer = checkpointer
         self.path = path
         self.identifier = identifier
         self.model = model
@@ -49,6 +52,7 @@ final class PersistentStore: Sendable {
         }
         let writer: any DatabaseWriter
         let identifier: UUID
+        var checkpointer: WALCheckpointer?
         do {
             switch description.location {
             case .file(let url):
@@ -59,6 +63,10 @@ final class PersistentStore: Sendable {
                 let migrator = try DatabaseQueue(path: path, configuration: configuration)
                 identifier = try migrator.write { db in try SchemaMigrator.migrate(db, model: model, path: path) }
                 try migrator.close()
+                let walCheckpointer = WALCheckpointer(path: path)
+                checkpointer = walCheckpointer
+                // The pool's configuration keeps the checkpointer alive as long as its connections.
+                configuration.prepareDatabase { db in walCheckpointer.watch(db) }
                 writer = try DatabasePool(path: path, configuration: configuration)
             case .inMemory:
                 writer = try DatabaseQueue(configuration: configuration)
@@ -69,7 +77,7 @@ final class PersistentStore: Sendable {
         } catch {
             throw mapOpenError(error, path: path, timeout: description.busyTimeout)
         }
-        return PersistentStore(writer: writer, path: path, identifier: identifier, model: model, busyTimeout: description.busyTimeout)
+        return PersistentStore(writer: writer, path: path, identifier: identifier, model: model, busyTimeout: description.busyTimeout, checkpointer: checkpointer)
     }
 
     private static func mapOpenError(_ error: any Error, path: String, timeout: Double) -> ObjectStoreError {

@@ -4,7 +4,8 @@ public import Foundation
 public struct StoreDescription: Sendable {
     /// The kind of store.
     public enum Location: Sendable, Hashable {
-        /// An SQLite file in WAL mode (readers never wait for the writer).
+        /// An SQLite file in WAL mode (readers never wait for the writer). The write-ahead log is
+        /// copied back into the database on a background queue, never inside a save.
         case file(URL)
         /// A private in-memory database, gone when the container is released.
         case inMemory
