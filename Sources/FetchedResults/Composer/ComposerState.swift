@@ -25,6 +25,10 @@ struct ComposerState<SectionIdentifierType: Hashable & Sendable, ItemIdentifierT
     var lastError: SnapshotComposerError?
     /// The tasks that follow controllers and sequences; cancelled with the composer.
     var tasks: [Task<Void, Never>] = []
+    /// How many compositions translated a controller's batch update, and how many diffed a
+    /// slot's sections.
+    var translatedCount = 0
+    var diffedCount = 0
     /// What the current step produced, not handed on yet.
     var output: [Output] = []
 

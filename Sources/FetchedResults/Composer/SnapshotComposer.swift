@@ -137,4 +137,19 @@ public final class SnapshotComposer<SectionIdentifierType: Hashable & Sendable, 
     public var generation: Int {
         state.withLock { $0.generation }
     }
+
+    /// The generation of the last delivery of a controller slot's controller that the composer
+    /// has taken in (composed, or held back); 0 for other slots. Tests wait on it.
+    func receivedGeneration(of slot: ComposerSlot) -> Int {
+        state.withLock { state in
+            let slotState = state.slots[state.index(of: slot, "receivedGeneration(of:)")]
+            return (slotState.pending ?? slotState.shown).generation
+        }
+    }
+
+    /// How the compositions so far were made: by translating a controller's batch update, or by
+    /// diffing a slot's sections. Tests check that deliveries take the fast path.
+    var compositionCounts: (translated: Int, diffed: Int) {
+        state.withLock { ($0.translatedCount, $0.diffedCount) }
+    }
 }

@@ -40,6 +40,7 @@ enum TestSection: Hashable, Sendable, CustomStringConvertible {
     case sports
     case featured
     case group(String)
+    case live(String)
     case empty(String)
 
     var description: String {
@@ -48,6 +49,7 @@ enum TestSection: Hashable, Sendable, CustomStringConvertible {
         case .sports: "sports"
         case .featured: "featured"
         case .group(let name): "group(\(name))"
+        case .live(let name): "live(\(name))"
         case .empty(let name): "empty(\(name))"
         }
     }
@@ -58,6 +60,8 @@ enum TestItem: Hashable, Sendable {
     case banner(Int)
     case sport(ObjectID)
     case match(ObjectID)
+    case featured(ObjectID)
+    case live(ObjectID)
 }
 
 extension DiffableDataSourceSnapshot {
