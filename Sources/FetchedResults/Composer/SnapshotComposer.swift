@@ -31,7 +31,7 @@ import ObjectStore
 /// their batch updates), never its live `fetchedObjects` or `sections`, so a list built from
 /// several controllers cannot race against them. It may be added before or after the
 /// controller's `performFetch()`, from any thread: it starts from the controller's last delivery,
-/// if any, and follows every delivery after it.
+/// if any, and follows every delivery after it. The composer keeps its controllers alive.
 ///
 /// ### Cost
 /// A delivery that changes *k* items of a controller slot is translated into the composed list:
