@@ -12,13 +12,19 @@ let package = Package(
         .library(name: "ListDataSources", targets: ["ListDataSources"]),
         .library(name: "ListDataSourcesTesting", targets: ["ListDataSourcesTesting"]),
         .executable(name: "diffable-bench", targets: ["diffable-bench"]),
+        .executable(name: "scoreboard", targets: ["scoreboard"]),
+        .executable(name: "examples", targets: ["examples"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "DiffableSnapshots"),
+        // The seeded generator the tests, the benchmarks, the test-support edits and the demo's
+        // live feed share.
+        .target(name: "SeededRandom"),
         .target(name: "ObjectStoreThreadLocal"),
         .target(name: "BenchMemory"),
         .target(
@@ -31,13 +37,14 @@ let package = Package(
         ),
         .target(name: "FetchedResults", dependencies: ["DiffableSnapshots", "ObjectStore"]),
         .target(name: "ListDataSources", dependencies: ["DiffableSnapshots"]),
-        .target(name: "ListDataSourcesTesting", dependencies: ["ListDataSources", "DiffableSnapshots"]),
+        .target(name: "ListDataSourcesTesting", dependencies: ["ListDataSources", "DiffableSnapshots", "SeededRandom"]),
         .target(name: "DiffableStore", dependencies: ["DiffableSnapshots", "ObjectStore", "FetchedResults", "ListDataSources"]),
         .executableTarget(
             name: "diffable-bench",
             dependencies: [
                 "BenchMemory",
                 "DiffableSnapshots",
+                "SeededRandom",
                 "FetchedResults",
                 "ListDataSources",
                 "ObjectStore",
@@ -46,9 +53,42 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "objectstore-crash-writer", dependencies: ["ObjectStore", "TestSupport"]),
+        // The demo's logic (model, store, live feed, home screen, input), apart from the terminal
+        // plumbing of its executable so that the tests reach it.
+        .target(
+            name: "ScoreboardCore",
+            dependencies: [
+                "DiffableSnapshots",
+                "FetchedResults",
+                "ListDataSources",
+                "ObjectStore",
+                "SeededRandom",
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
+        .executableTarget(
+            name: "scoreboard",
+            dependencies: [
+                "ScoreboardCore",
+                "ListDataSources",
+                "ObjectStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            resources: [.process("Resources")]
+        ),
+        .executableTarget(
+            name: "examples",
+            dependencies: [
+                "DiffableSnapshots",
+                "FetchedResults",
+                "ListDataSources",
+                "ObjectStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // What the tests share: the seeded generator, how counts and seeds are read from the
         // environment, and the crash test's model (also used by its writer).
-        .target(name: "TestSupport", dependencies: ["ObjectStore"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ObjectStore", "SeededRandom"], path: "Tests/TestSupport"),
         .testTarget(name: "DiffableSnapshotsTests", dependencies: ["DiffableSnapshots", "TestSupport"]),
         .testTarget(name: "DiffableStoreTests", dependencies: ["DiffableStore"]),
         .testTarget(
@@ -58,6 +98,18 @@ let package = Package(
         .testTarget(
             name: "ListDataSourcesTests",
             dependencies: ["ListDataSources", "ListDataSourcesTesting", "DiffableSnapshots", "TestSupport"]
+        ),
+        .testTarget(
+            name: "ScoreboardCoreTests",
+            dependencies: [
+                "ScoreboardCore",
+                "DiffableSnapshots",
+                "FetchedResults",
+                "ListDataSources",
+                "ObjectStore",
+                "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "ObjectStoreTests",

@@ -1,4 +1,5 @@
 public import DiffableSnapshots
+import SeededRandom
 
 /// A seeded source of snapshots and of random edits to them, as a list's data goes through
 /// them: items inserted, deleted and moved within and across sections, sections inserted,

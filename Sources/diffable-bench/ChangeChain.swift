@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import SeededRandom
 
 /// Successive small changes to a one-section list, as a fetched results controller delivers
 /// them: each snapshot differs from the one before by 1 to 10 items deleted, inserted, moved or

@@ -2,6 +2,7 @@ import DiffableSnapshots
 import FetchedResults
 import Foundation
 import ObjectStore
+import SeededRandom
 
 /// The controller benchmark's entity: a section key, a sort key and a title.
 final class ListedItem: ManagedObject {

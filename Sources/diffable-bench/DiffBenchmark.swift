@@ -1,6 +1,7 @@
 import ArgumentParser
 import DiffableSnapshots
 import Foundation
+import SeededRandom
 
 /// `diffable-bench diff`: the batch update between two snapshots.
 ///

@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import SeededRandom
 
 /// One input shape of the `diff` benchmark.
 struct DiffCase {

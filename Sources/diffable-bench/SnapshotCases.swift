@@ -1,5 +1,6 @@
 import BenchMemory
 import DiffableSnapshots
+import SeededRandom
 
 /// The cases of `diffable-bench snapshot`, generic over the identifier type.
 struct SnapshotCases {

@@ -5,8 +5,8 @@ import GRDB
 ///
 /// Core Data's model: a context is confined to one queue. The view context
 /// (``PersistentContainer/viewContext``) runs on the main queue (use it from the main actor); a
-/// background context (``PersistentContainer/newBackgroundContext()``) has its own serial queue,
-/// reached with ``perform(_:)-(()->T)``. A child context (``newChildContext(concurrency:)``) saves
+/// background context (``PersistentContainer/newBackgroundContext(name:)``) has its own serial queue,
+/// reached with ``perform(_:)-ahh0``. A child context (``newChildContext(concurrency:name:)``) saves
 /// into its parent instead of the store. Objects never leave their context; their ``ObjectID``s do.
 ///
 /// ```swift
@@ -186,7 +186,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// Calls nest: work started from inside another context's `performAndWait` (or `perform`) may
     /// call back into that context synchronously, as a child context does to read through its
     /// parent. Like Core Data's `performAndWait`, calling it for a main-queue context from a thread
-    /// the main queue is waiting for deadlocks; prefer ``perform(_:)-(()->T)``.
+    /// the main queue is waiting for deadlocks; prefer ``perform(_:)-ahh0``.
     public func performAndWait<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
         if isOnQueue { return try body() }
         // The queues this thread holds stay held while it waits; the body may run on another

@@ -6,7 +6,9 @@ extension CompiledFetchRequest {
     /// Call it on the queue of the object's context. Reading related objects may fault them in;
     /// quantifiers and counts read members with a query (one when the store answers alone).
     ///
-    /// - Parameter source: The values to read; nil for the request's ``valueSource``.
+    /// - Parameters:
+    ///   - object: The object to test, one of the request's entity.
+    ///   - source: The values to read; nil for the request's ``valueSource``.
     /// - Throws: the store's error when reading related objects or members fails (never taken for
     ///   "no match").
     public func includes(_ object: Entity, from source: ObjectValueSource? = nil) throws(ObjectStoreError) -> Bool {
@@ -20,7 +22,9 @@ extension CompiledFetchRequest {
     /// filters (whether or not the object is deleted). An object without such values (inserted
     /// and not saved, read for committed values; a row that no longer exists) does not.
     ///
-    /// - Parameter source: The values to read; nil for the request's ``valueSource``.
+    /// - Parameters:
+    ///   - object: The object to test, one of the request's entity.
+    ///   - source: The values to read; nil for the request's ``valueSource``.
     /// - Throws: the store's error when reading related objects or members fails.
     public func evaluate(_ object: Entity, from source: ObjectValueSource? = nil) throws(ObjectStoreError) -> Bool {
         guard let values = ManagedObjectValues(object, source ?? valueSource), !object.state.contains(.missing) else { return false }

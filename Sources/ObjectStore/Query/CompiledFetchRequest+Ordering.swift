@@ -3,8 +3,10 @@ public import Foundation
 extension CompiledFetchRequest {
     /// The values `object` sorts by, read from the values `source` selects.
     ///
-    /// - Parameter source: The values to read; nil for the request's ``valueSource``. An object
-    ///   without committed values (inserted, not saved) sorts by its current ones.
+    /// - Parameters:
+    ///   - object: The object whose sort key to read, one of the request's entity.
+    ///   - source: The values to read; nil for the request's ``valueSource``. An object without
+    ///     committed values (inserted, not saved) sorts by its current ones.
     public func sortKey(of object: Entity, from source: ObjectValueSource? = nil) -> FetchSortKey {
         let values = ManagedObjectValues(object, source ?? valueSource) ?? ManagedObjectValues(current: object)
         return FetchSortKey(objectID: object.objectID, values: query.sortKeys(of: values))

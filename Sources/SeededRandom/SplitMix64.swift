@@ -1,4 +1,6 @@
-/// A small, fast, seedable generator, so that every random test replays from its seed.
+/// A small, fast, seedable generator (SplitMix64), so that every random run replays from its
+/// seed: the tests, the benchmarks' inputs, the test-support edits and the demo's live feed
+/// share this one copy.
 package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 

@@ -1,0 +1,73 @@
+import DiffableSnapshots
+import FetchedResults
+import Foundation
+package import ListDataSources
+
+/// The whole path from the composer to a list view: every composition of the home screen is
+/// checked against the batch-update rules and applied to a data source with its known batch
+/// update, and each apply is counted in ``statistics``.
+///
+/// The same pipeline drives the terminal view and, headless, a validating view.
+package final class HomePipeline<View: ListView>: @unchecked Sendable
+where View.SectionIdentifierType == HomeSection, View.ItemIdentifierType == HomeItem,
+    View.Cell == TerminalCell, View.Supplementary == TerminalCell
+{
+    // Sendable: `counters` is behind `lock`; everything else is immutable and Sendable.
+    package let home: HomeScreen
+    package let view: View
+    package let dataSource: DiffableDataSource<HomeSection, HomeItem>
+    private let compositions: AsyncStream<SnapshotComposition<HomeSection, HomeItem>>
+    private let lock = NSLock()
+    private var counters = ApplyStatistics()
+
+    /// A pipeline from `home` to `view`; it listens to the composer from now on, so create it
+    /// before ``HomeScreen/start()``.
+    package init(home: HomeScreen, view: View) {
+        self.home = home
+        self.view = view
+        compositions = home.composer.compositions()
+        // Headers are the views' default: the section's description and its row count.
+        dataSource = DiffableDataSource(view: view) { _, _, item in HomeCells.cell(for: item, in: home) }
+    }
+
+    /// The counts so far.
+    package var statistics: ApplyStatistics { lock.withLock { counters } }
+
+    /// Applies every composition, in order, until the composer ends or the task is cancelled.
+    ///
+    /// - Parameter onApply: Called after each apply with the counts.
+    package func run(onApply: @escaping @Sendable (ApplyStatistics) -> Void = { _ in }) async {
+        for await composition in compositions {
+            if Task.isCancelled { return }
+            var invalid = 0
+            do {
+                try composition.batchUpdate.validate(from: composition.previousSnapshot, to: composition.snapshot)
+            } catch {
+                invalid += 1
+            }
+            let start = ContinuousClock.now
+            var failure: String?
+            do {
+                try await dataSource.apply(composition.snapshot, using: composition.batchUpdate, from: composition.previousSnapshot)
+            } catch {
+                if case .invalidUpdate = error { invalid = 1 }
+                failure = error.description
+            }
+            let duration = ContinuousClock.now - start
+            let shown = dataSource.snapshot()
+            let statistics = lock.withLock { () -> ApplyStatistics in
+                counters.applies += 1
+                counters.invalidUpdates += invalid
+                counters.lastApplyDuration = duration
+                counters.items = shown.numberOfItems
+                counters.sections = shown.numberOfSections
+                if let failure {
+                    counters.failedApplies += 1
+                    counters.lastError = failure
+                }
+                return counters
+            }
+            onApply(statistics)
+        }
+    }
+}

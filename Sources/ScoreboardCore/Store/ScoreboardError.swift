@@ -1,0 +1,32 @@
+package import ObjectStore
+
+/// What stops the demo: a store it must not or cannot open, banners it cannot read, a feed step
+/// or an apply that failed. Each message is one line that says what, where and what to do.
+package enum ScoreboardError: Error, Sendable, CustomStringConvertible {
+    /// The database at `path` was not made by the demo (it lacks the demo's mark); it was left
+    /// unchanged.
+    case notAScoreboardStore(path: String, found: String)
+    /// The object store could not open, read or write the store.
+    case store(ObjectStoreError)
+    /// The banners file at `path` could not be read or decoded.
+    case unreadableBanners(path: String, reason: String)
+    /// A controller of the home screen could not fetch.
+    case fetch(String)
+    /// A data source apply failed.
+    case apply(String)
+
+    package var description: String {
+        switch self {
+        case let .notAScoreboardStore(path, found):
+            "\(path) is a database the scoreboard did not create (it holds \(found)); it was left unchanged: pass another --store path, or --in-memory"
+        case let .store(error):
+            error.description.replacingOccurrences(of: "\n", with: " ")
+        case let .unreadableBanners(path, reason):
+            "cannot read the banners at \(path): \(reason); reinstall the demo or fix the file"
+        case let .fetch(reason):
+            "the home screen cannot fetch: \(reason)"
+        case let .apply(reason):
+            "the list could not show an update: \(reason)"
+        }
+    }
+}

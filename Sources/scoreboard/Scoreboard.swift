@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import ListDataSources
+import ObjectStore
+import ScoreboardCore
+
+/// `scoreboard`: a sports home screen on the embedded SQLite store, kept live by a feed.
+@main
+struct Scoreboard: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "A live sports home screen on an embedded SQLite store, drawn in the terminal.",
+        discussion: """
+            Five sources make one list: banners from a JSON file, then four fetched results \
+            controllers (sports, featured matches, matches by sport, live matches by sport), \
+            merged by a snapshot composer and applied to a terminal list view. A background \
+            feed changes scores and odds, starts and finishes matches, adds matches and sports.
+
+            Keys: q quits, / filters by team (Enter keeps the filter, Esc clears it), b puts the \
+            selected match on the bet slip or takes it off, arrows move the selection, space \
+            pauses the feed.
+            """
+    )
+
+    @Option(name: .customLong("store"), help: ArgumentHelp("The store file (default: scoreboard/scoreboard.sqlite in the user's data directory).", valueName: "path"))
+    var storePath: String?
+
+    @Flag(help: "Keep the store in memory: nothing is written to disk.")
+    var inMemory = false
+
+    @Option(help: "The seed of the feed (and of a new store's first data set).")
+    var seed: UInt64 = 1
+
+    @Option(help: "How much faster than a person can follow the feed plays (2 is twice as often).")
+    var rate: Double = 1
+
+    @Flag(help: "Run without a terminal into a validating view, then print one summary line.")
+    var headless = false
+
+    @Option(help: "Seconds to run: 10 by default with --headless; until q without it.")
+    var duration: Double?
+
+    func validate() throws {
+        if storePath != nil && inMemory { throw ValidationError("--store and --in-memory exclude each other") }
+        guard rate > 0, rate.isFinite else { throw ValidationError("--rate must be a positive number") }
+        if let duration, !(duration >= 0 && duration.isFinite) { throw ValidationError("--duration must be a number of seconds") }
+    }
+
+    func run() async throws {
+        do {
+            let banners = try Self.loadBanners()
+            let location: StoreLocation =
+                inMemory ? .inMemory : storePath.map { .file(URL(fileURLWithPath: $0)) } ?? .userDataDirectory
+            let container = try ScoreboardStore.open(location, seed: seed)
+            if headless {
+                try await runHeadless(container: container, banners: banners)
+            } else {
+                let code = try await InteractiveSession.run(
+                    container: container, banners: banners, seed: seed, rate: rate, duration: duration.map { .seconds($0) })
+                if code != 0 { throw ExitCode(code) }
+            }
+        } catch let error as ScoreboardError {
+            Self.fail(error.description)
+        } catch let error as TerminalError {
+            Self.fail(error.description)
+        }
+    }
+
+    private func runHeadless(container: PersistentContainer, banners: [Banner]) async throws {
+        let summary = try await HeadlessRun.run(
+            container: container, banners: banners, seed: seed, pace: .timed(.seconds(duration ?? 10), rate: rate))
+        print(summary.line)
+        if let difference = summary.difference {
+            FileHandle.standardError.write(Data("scoreboard: the list differs from fresh fetches: \(difference)\n".utf8))
+        }
+        if let error = summary.statistics.lastError {
+            FileHandle.standardError.write(Data("scoreboard: an apply failed: \(error)\n".utf8))
+        }
+        if !summary.succeeded { throw ExitCode.failure }
+    }
+
+    /// The banners shipped with the demo.
+    static func loadBanners() throws(ScoreboardError) -> [Banner] {
+        guard let url = Bundle.module.url(forResource: "banners", withExtension: "json") else {
+            throw .unreadableBanners(path: "banners.json", reason: "it is missing from the demo's resources")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadableBanners(path: url.path, reason: error.localizedDescription)
+        }
+        return try Banner.decodeList(data, path: url.path)
+    }
+
+    /// Prints `message` as one line on the standard error and exits with status 1.
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("scoreboard: error: \(message)\n".utf8))
+        Foundation.exit(1)
+    }
+}
