@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import ObjectStore
-import SeededRandom
 
 /// `diffable-bench frc`: a fetched results controller following saves of a background context,
 /// against refetching the request and diffing (what Apple's controller and naive code do).

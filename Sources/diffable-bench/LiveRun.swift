@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 
 /// A store that a live run saves into, from its writer thread: each save changes `count`
 /// objects.

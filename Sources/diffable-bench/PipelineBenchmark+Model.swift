@@ -2,6 +2,7 @@ import DiffableSnapshots
 import FetchedResults
 import Foundation
 import ObjectStore
+import SeededRandom
 
 /// A match of the pipeline benchmark's home screen: its sport (the section key), a rank (the
 /// sort key), whether it is live and whether it is featured.
