@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "DiffableStoreTests", dependencies: ["DiffableStore"]),
         .testTarget(
             name: "FetchedResultsTests",
-            dependencies: ["FetchedResults", "ObjectStore", "DiffableSnapshots", "TestSupport"]
+            dependencies: ["FetchedResults", "ObjectStore", "DiffableSnapshots", "ListDataSources", "TestSupport"]
         ),
         .testTarget(
             name: "ListDataSourcesTests",

@@ -39,27 +39,13 @@ final class ListedStore: @unchecked Sendable {
         container = try PersistentContainer(name: "Bench", model: Self.model, store: StoreDescription(location: .file(url)))
         writer = container.newBackgroundContext()
         let writer = writer
-        var ids: [ObjectID] = []
-        ids.reserveCapacity(count)
-        try writer.performAndWait { () throws(ObjectStoreError) in
-            var start = 0
-            while start < count {
-                let end = min(count, start + 100_000)
-                var chunk: [ListedItem] = []
-                for index in start..<end {
-                    let item = try writer.insert(ListedItem.self)
-                    item.group = index % Self.sections
-                    item.rank = (index &* 7919) % 1_000_003
-                    item.title = "Item \(index)"
-                    chunk.append(item)
-                }
-                try writer.save()
-                ids += chunk.map(\.objectID)
-                writer.reset()
-                start = end
+        ids = try writer.performAndWait { () throws(ObjectStoreError) in
+            try insertInChunks(ListedItem.self, count: count, into: writer) { item, index in
+                item.group = index % Self.sections
+                item.rank = (index &* 7919) % 1_000_003
+                item.title = "Item \(index)"
             }
         }
-        self.ids = ids
         nextTitle = count
     }
 
@@ -109,6 +95,29 @@ final class ListedStore: @unchecked Sendable {
         ids.removeAll { deleted.contains($0) }
         ids += inserted
     }
+}
+
+/// Inserts `count` objects into `writer`, each set up by `configure` with its index, saving and
+/// resetting the context every 100,000 so that memory stays flat; returns their IDs in order.
+/// Call it on the writer's queue.
+func insertInChunks<Entity: ManagedObject>(_ type: Entity.Type, count: Int, into writer: ManagedObjectContext, _ configure: (Entity, Int) -> Void) throws(ObjectStoreError) -> [ObjectID] {
+    var ids: [ObjectID] = []
+    ids.reserveCapacity(count)
+    var start = 0
+    while start < count {
+        let end = min(count, start + 100_000)
+        var chunk: [Entity] = []
+        for index in start..<end {
+            let object = try writer.insert(Entity.self)
+            configure(object, index)
+            chunk.append(object)
+        }
+        try writer.save()
+        ids += chunk.map(\.objectID)
+        writer.reset()
+        start = end
+    }
+    return ids
 }
 
 /// What a list shows of a store, kept up to date one way or another: `reflected` counts the
@@ -173,25 +182,49 @@ final class RefetchFollower: ListFollower, @unchecked Sendable {
         return reflectedAt.count
     }
 
-    /// The request's results as a snapshot: IDs, then the section key of each, in order.
     private func refetch() -> DiffableDataSourceSnapshot<String, ObjectID> {
-        let ids = try! context.fetchObjectIDs(request)
-        var keys = request
-        keys.resultType = .dictionaries
-        keys.propertiesToFetch = ["group"]
-        guard case .dictionaries(let rows) = try! context.execute(keys) else { preconditionFailure("dictionaries expected") }
-        var snapshot = DiffableDataSourceSnapshot<String, ObjectID>()
-        var start = 0
-        while start < ids.count {
-            let name = "\(rows[start]["group"] as? Int ?? 0)"
-            var end = start + 1
-            while end < ids.count, "\(rows[end]["group"] as? Int ?? 0)" == name { end += 1 }
-            snapshot.appendSections([name])
-            snapshot.appendItems(Array(ids[start..<end]), toSection: name)
-            start = end
+        refetchedSnapshot(request, sectionKey: "group", in: context)
+    }
+}
+
+/// What a list that refetches shows: the request's IDs, then the section key of each (in a
+/// second query), cut into sections as a controller names them (one section `""` without a
+/// section key). A writer that saves between the two queries makes them disagree: then both are
+/// read again.
+func refetchedSnapshot<Entity: ManagedObject>(_ request: FetchRequest<Entity>, sectionKey: String?, in context: ManagedObjectContext) -> DiffableDataSourceSnapshot<String, ObjectID> {
+    while true {
+        if let snapshot = tryRefetchedSnapshot(request, sectionKey: sectionKey, in: context) { return snapshot }
+    }
+}
+
+/// ``refetchedSnapshot(_:sectionKey:in:)`` once; nil when its two queries disagree.
+private func tryRefetchedSnapshot<Entity: ManagedObject>(_ request: FetchRequest<Entity>, sectionKey: String?, in context: ManagedObjectContext) -> DiffableDataSourceSnapshot<String, ObjectID>? {
+    let ids = try! context.fetchObjectIDs(request)
+    var snapshot = DiffableDataSourceSnapshot<String, ObjectID>()
+    guard let sectionKey else {
+        if !ids.isEmpty {
+            snapshot.appendSections([""])
+            snapshot.appendItems(ids)
         }
         return snapshot
     }
+    var keys = request
+    keys.resultType = .dictionaries
+    keys.propertiesToFetch = [FetchKeyPath(sectionKey)]
+    guard case .dictionaries(let rows) = try! context.execute(keys) else { preconditionFailure("dictionaries expected") }
+    guard rows.count == ids.count else { return nil }
+    func name(_ row: Int) -> String { rows[row][sectionKey].map { "\($0)" } ?? "" }
+    var start = 0
+    while start < ids.count {
+        let section = name(start)
+        var end = start + 1
+        while end < ids.count, name(end) == section { end += 1 }
+        guard snapshot.indexOfSection(section) == nil else { return nil }
+        snapshot.appendSections([section])
+        snapshot.appendItems(Array(ids[start..<end]), toSection: section)
+        start = end
+    }
+    return snapshot
 }
 
 /// Runs the main queue (which serves the view context) until `follower` reflects `saves` saves.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import ObjectStore
-import SeededRandom
 
 /// `diffable-bench frc`: a fetched results controller following saves of a background context,
 /// against refetching the request and diffing (what Apple's controller and naive code do).
@@ -97,62 +96,5 @@ private struct StorePair {
         controller = try ControllerFollower(store: ours)
         theirs = baseline ? try ListedStore(url: directory.appendingPathComponent("theirs-\(name).sqlite"), count: count) : nil
         refetch = theirs.map(RefetchFollower.init)
-    }
-}
-
-/// A writer thread saving at a steady rate while the main queue follows.
-private struct LiveRun {
-    let store: ListedStore
-    let follower: any ListFollower
-    let seconds: Int
-
-    func latencies() -> (p50: Double, p99: Double) {
-        let saves = seconds * 100
-        let starts = SaveClock(count: saves)
-        let clock = ContinuousClock()
-        let begin = clock.now
-        let start = follower.reflected()
-        let writer = Thread { [store] in
-            var random = SplitMix64(seed: 99)
-            for index in 0..<saves {
-                let due = begin + .milliseconds(10 * index)
-                let wait = due - clock.now
-                if wait > .zero { Thread.sleep(forTimeInterval: Double(wait.components.attoseconds) / 1e18 + Double(wait.components.seconds)) }
-                starts.record(index, clock.now)
-                store.saveRankChanges(Int.random(in: 1...5, using: &random))
-            }
-        }
-        writer.start()
-        // Each save's latency runs to the moment its delivery was complete (recorded by the
-        // follower), not to when this loop next looks: the loop's polling is no part of it.
-        while follower.reflected() - start < saves {
-            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001))
-        }
-        let reflectedAt = follower.reflectedAt
-        var latencies: [Double] = []
-        for index in 0..<saves {
-            let (seconds, attoseconds) = (reflectedAt[start + index] - starts.time(index)).components
-            latencies.append(Double(seconds) * 1_000 + Double(attoseconds) / 1e15)
-        }
-        latencies.sort()
-        return (latencies[latencies.count / 2], latencies[min(latencies.count - 1, latencies.count * 99 / 100)])
-    }
-}
-
-/// When each save started, written by the writer thread and read on the main thread.
-private final class SaveClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var times: [ContinuousClock.Instant]
-
-    init(count: Int) {
-        times = Array(repeating: ContinuousClock.now, count: count)
-    }
-
-    func record(_ index: Int, _ time: ContinuousClock.Instant) {
-        lock.withLock { times[index] = time }
-    }
-
-    func time(_ index: Int) -> ContinuousClock.Instant {
-        lock.withLock { times[index] }
     }
 }

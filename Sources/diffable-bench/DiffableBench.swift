@@ -11,6 +11,6 @@ struct DiffableBench: AsyncParsableCommand {
             bench, case, ours_ms, baseline, baseline_ms (and floor_ms, bytes_per_item, ids, p50_ms, p99_ms where they \
             apply). Each time is the median of --runs runs (at least 5). Build in release: swift run -c release diffable-bench diff
             """,
-        subcommands: [DiffBenchmark.self, SnapshotBenchmark.self, StoreBenchmark.self, FetchBenchmark.self, ApplyBenchmark.self, ControllerBenchmark.self]
+        subcommands: [DiffBenchmark.self, SnapshotBenchmark.self, StoreBenchmark.self, FetchBenchmark.self, ApplyBenchmark.self, ControllerBenchmark.self, PipelineBenchmark.self]
     )
 }

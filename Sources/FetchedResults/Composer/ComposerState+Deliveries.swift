@@ -1,8 +1,169 @@
 import DiffableSnapshots
 
 extension ComposerState {
-    /// A controller slot's delivery.
+    /// A controller slot's delivery: translated into the composed list when it follows the
+    /// content shown, otherwise (or when it cannot be translated) composed by diffing the slot.
     mutating func receive<ControllerItem>(_ delivery: FetchedResultsDelivery<ControllerItem>, at index: Int, mapping: SlotMapping<SectionIdentifierType, ItemIdentifierType, String, ControllerItem>) {
-        receive(MappedSlotContent(snapshot: delivery.snapshot, generation: delivery.generation, mapping: mapping), at: index)
+        let content = MappedSlotContent(snapshot: delivery.snapshot, generation: delivery.generation, mapping: mapping)
+        if slots[index].pending == nil,
+           let shown = slots[index].shown as? MappedSlotContent<SectionIdentifierType, ItemIdentifierType, String, ControllerItem>,
+           shown.generation + 1 == delivery.generation {
+            do {
+                if try translate(delivery.batchUpdate, from: shown, to: content, at: index) {
+                    retryHeldBack()
+                    return
+                }
+            } catch {
+                // Composed below, where the conflict is found again and reported.
+            }
+        }
+        receive(content, at: index)
+    }
+
+    /// Applies a controller slot's batch update (from `old`, the content shown, to `new`) to the
+    /// composed list: its section indexes moved past the slots before it, its identifiers mapped,
+    /// the composed snapshot edited in place. Returns false, changing nothing, when the update
+    /// cannot be translated: it moves or reloads sections, or the slot shows or will show its
+    /// placeholder.
+    ///
+    /// - Throws: The conflict, changing nothing, when an inserted section or item is shown by
+    ///   another slot (or mapped twice).
+    /// - Complexity: O(*u* log *n* + *s*) for an update of *u* operations, plus the items of the
+    ///   sections it inserts or deletes.
+    mutating func translate<SourceItem>(
+        _ update: BatchUpdate,
+        from old: MappedSlotContent<SectionIdentifierType, ItemIdentifierType, String, SourceItem>,
+        to new: MappedSlotContent<SectionIdentifierType, ItemIdentifierType, String, SourceItem>,
+        at index: Int
+    ) throws(SlotConflict<SectionIdentifierType, ItemIdentifierType>) -> Bool {
+        let state = slots[index]
+        guard update.sectionMoves.isEmpty, update.sectionReloads.isEmpty,
+              state.placeholder == nil || (!old.isEmpty && !new.isEmpty),
+              state.sections.count == old.snapshot.numberOfSections
+        else { return false }
+        let start = sectionStart(of: index)
+        let mapItem = new.mapping.item
+        let target = new.snapshot
+        var composed = base
+
+        // Deleted and moved items leave first (read from the composed list, which shows `old`).
+        var leaving: [ItemIdentifierType] = []
+        leaving.reserveCapacity(update.itemDeletes.count + update.itemMoves.count)
+        for path in update.itemDeletes {
+            guard let item = base.itemIdentifier(at: ItemPath(section: start + path.section, item: path.item)) else { return false }
+            leaving.append(item)
+        }
+        for move in update.itemMoves {
+            guard let item = base.itemIdentifier(at: ItemPath(section: start + move.from.section, item: move.from.item)) else { return false }
+            leaving.append(item)
+        }
+        composed.deleteItems(leaving)
+
+        var sections = state.sections
+        let deletedSections = update.sectionDeletes.map { state.sections[$0] }
+        for offset in update.sectionDeletes.sorted(by: >) { sections.remove(at: offset) }
+        composed.deleteSections(deletedSections)
+
+        // Inserted sections, in order, with all their items.
+        for offset in update.sectionInserts.sorted() {
+            let name = target.sectionIdentifiers[offset]
+            let section = new.mapping.section(name)
+            if composed.indexOfSection(section) != nil || (sectionOwner[section].map { $0 != index } ?? false) {
+                throw conflict(section: section, at: index)
+            }
+            let position = start + offset
+            if position < composed.numberOfSections {
+                composed.insertSections([section], beforeSection: composed.sectionIdentifiers[position])
+            } else {
+                composed.appendSections([section])
+            }
+            sections.insert(section, at: offset)
+            let items = target.itemIdentifiers(inSection: name).map(mapItem)
+            try checkNewItems(items, in: composed, at: index)
+            if !items.isEmpty { composed.appendItems(items, toSection: section) }
+        }
+
+        // Inserted and moved items, in order of their new paths, each run after the item
+        // before it in the new content (already in place, as every earlier path is).
+        let insertedSections = Set(update.sectionInserts)
+        var arriving = update.itemInserts.filter { !insertedSections.contains($0.section) }
+        for move in update.itemMoves where !insertedSections.contains(move.to.section) { arriving.append(move.to) }
+        arriving.sort()
+        var runStart = 0
+        while runStart < arriving.count {
+            var runEnd = runStart + 1
+            while runEnd < arriving.count, arriving[runEnd].section == arriving[runStart].section, arriving[runEnd].item == arriving[runEnd - 1].item + 1 {
+                runEnd += 1
+            }
+            let first = arriving[runStart]
+            var items: [ItemIdentifierType] = []
+            items.reserveCapacity(runEnd - runStart)
+            for path in arriving[runStart..<runEnd] {
+                guard let item = target.itemIdentifier(at: path) else { return false }
+                items.append(mapItem(item))
+            }
+            try checkNewItems(items, in: composed, at: index)
+            if first.item > 0 {
+                guard let before = target.itemIdentifier(at: ItemPath(section: first.section, item: first.item - 1)) else { return false }
+                composed.insertItems(items, afterItem: mapItem(before))
+            } else if let next = composed.itemIdentifier(at: ItemPath(section: start + first.section, item: 0)) {
+                composed.insertItems(items, beforeItem: next)
+            } else {
+                composed.appendItems(items, toSection: sections[first.section])
+            }
+            runStart = runEnd
+        }
+
+        for section in deletedSections { sectionOwner[section] = nil }
+        for section in sections { sectionOwner[section] = index }
+        slots[index].sections = sections
+        slots[index].shown = new
+        _checkTranslation(composed, of: index, start: start)
+        let composedUpdate = update.offsettingSections(by: start)
+        if !composedUpdate.isEmpty {
+            translatedCount += 1
+            commit(composed, update: composedUpdate, changedSlots: [state.slot])
+        }
+        return true
+    }
+
+    /// Throws unless every item is new to `composed` and listed once.
+    func checkNewItems(_ items: [ItemIdentifierType], in composed: Snapshot, at index: Int) throws(SlotConflict<SectionIdentifierType, ItemIdentifierType>) {
+        for item in items {
+            if let section = composed.sectionIdentifier(containingItem: item) {
+                throw conflict(item: item, owner: sectionOwner[section] ?? index, at: index)
+            }
+        }
+        if items.count > 1, Set(items).count != items.count {
+            var seen = Set<ItemIdentifierType>()
+            for item in items where !seen.insert(item).inserted { throw conflict(item: item, owner: index, at: index) }
+        }
+    }
+
+    /// The conflict of slot `index` showing `section`, which its owner (or the slot itself)
+    /// shows already.
+    func conflict(section: SectionIdentifierType, at index: Int) -> SlotConflict<SectionIdentifierType, ItemIdentifierType> {
+        let owner = sectionOwner[section] ?? index
+        return SlotConflict(identifier: owner == index ? .ownMapping : .section(section), error: .duplicateSection(identifier: String(reflecting: section), firstSlot: slots[owner].slot, secondSlot: slots[index].slot))
+    }
+
+    /// The conflict of slot `index` showing `item`, which slot `owner` shows already.
+    func conflict(item: ItemIdentifierType, owner: Int, at index: Int) -> SlotConflict<SectionIdentifierType, ItemIdentifierType> {
+        SlotConflict(identifier: owner == index ? .ownMapping : .item(item), error: .duplicateItem(identifier: String(reflecting: item), firstSlot: slots[owner].slot, secondSlot: slots[index].slot))
+    }
+
+    /// Traps unless the slot's sections in `composed` are its content mapped (debug builds).
+    func _checkTranslation(_ composed: Snapshot, of index: Int, start: Int) {
+        #if DEBUG
+        let state = slots[index]
+        guard let expected = try? state.shown.region(slot: state.slot) else {
+            preconditionFailure("SnapshotComposer: \(state.slot) composed content it cannot map")
+        }
+        let shown = Array(composed.sectionIdentifiers[start..<(start + state.sections.count)])
+        precondition(shown == expected.sectionIdentifiers && shown == state.sections, "SnapshotComposer: \(state.slot) shows sections \(shown), its content has \(expected.sectionIdentifiers)")
+        for section in shown {
+            precondition(composed.itemIdentifiers(inSection: section) == expected.itemIdentifiers(inSection: section), "SnapshotComposer: \(state.slot) shows other items than its content in section \(section)")
+        }
+        #endif
     }
 }

@@ -39,6 +39,7 @@ extension ComposerState {
         for section in state.sections { sectionOwner[section] = nil }
         for section in sections { sectionOwner[section] = index }
         slots[index].sections = sections
+        diffedCount += 1
         commit(new, update: update, changedSlots: [state.slot])
     }
 
@@ -67,12 +68,12 @@ extension ComposerState {
     /// Throws unless `section` is free for slot `index` (not shown, or shown by that slot).
     func checkSection(_ section: SectionIdentifierType, for index: Int) throws(SlotConflict<SectionIdentifierType, ItemIdentifierType>) {
         guard let owner = sectionOwner[section], owner != index else { return }
-        throw SlotConflict(identifier: .section(section), error: .duplicateSection(identifier: String(reflecting: section), firstSlot: slots[owner].slot, secondSlot: slots[index].slot))
+        throw conflict(section: section, at: index)
     }
 
     /// Throws unless `item` is free for slot `index` (not shown, or shown by that slot).
     func checkItem(_ item: ItemIdentifierType, for index: Int) throws(SlotConflict<SectionIdentifierType, ItemIdentifierType>) {
         guard let section = base.sectionIdentifier(containingItem: item), let owner = sectionOwner[section], owner != index else { return }
-        throw SlotConflict(identifier: .item(item), error: .duplicateItem(identifier: String(reflecting: item), firstSlot: slots[owner].slot, secondSlot: slots[index].slot))
+        throw conflict(item: item, owner: owner, at: index)
     }
 }

@@ -25,12 +25,17 @@ struct ComposerState<SectionIdentifierType: Hashable & Sendable, ItemIdentifierT
     var lastError: SnapshotComposerError?
     /// The tasks that follow controllers and sequences; cancelled with the composer.
     var tasks: [Task<Void, Never>] = []
+    /// How many compositions translated a controller's batch update, and how many diffed a
+    /// slot's sections.
+    var translatedCount = 0
+    var diffedCount = 0
     /// What the current step produced, not handed on yet.
     var output: [Output] = []
 
     // MARK: Slots
 
-    /// Adds a slot and composes its first content (its placeholder when it has none).
+    /// Adds a slot and composes its first content (its placeholder when it has none, or when the
+    /// first content is held back).
     mutating func addSlot(_ name: String, source: SlotState<SectionIdentifierType, ItemIdentifierType>.Source, placeholder: SectionIdentifierType?, content: Content) -> ComposerSlot {
         if let other = slots.first(where: { $0.slot.name == name }) {
             preconditionFailure("SnapshotComposer.addSlot: the composer already has a slot named '\(name)' (\(other.slot)); give each slot its own name")
@@ -38,6 +43,10 @@ struct ComposerState<SectionIdentifierType: Hashable & Sendable, ItemIdentifierT
         let slot = ComposerSlot(name: name, index: slots.count)
         slots.append(SlotState(slot: slot, source: source, placeholder: placeholder, shown: SnapshotSlotContent<SectionIdentifierType, ItemIdentifierType>(snapshot: Snapshot())))
         receive(content, at: slot.index)
+        if slots[slot.index].pending != nil, placeholder != nil {
+            // Held back from the start: the slot shows what an empty slot shows.
+            try? replaceRegion(of: slot.index, with: slots[slot.index].shown)
+        }
         return slot
     }
 

@@ -6,6 +6,9 @@ protocol SlotContent<SectionIdentifierType, ItemIdentifierType>: Sendable {
     associatedtype SectionIdentifierType: Hashable & Sendable
     associatedtype ItemIdentifierType: Hashable & Sendable
 
+    /// The generation of the controller delivery the content comes from (0 for other sources).
+    var generation: Int { get }
+
     /// Whether the content has no item (the slot then shows its placeholder, or nothing).
     var isEmpty: Bool { get }
 

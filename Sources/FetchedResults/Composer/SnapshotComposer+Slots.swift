@@ -17,7 +17,7 @@ extension SnapshotComposer {
     ///
     /// - Parameters:
     ///   - name: The slot's name, unique in the composer (errors and compositions use it).
-    ///   - controller: The controller; it must stay alive for the slot to follow it.
+    ///   - controller: The controller; the composer keeps it alive while it lives.
     ///   - placeholder: The section shown while the controller has no result (nil: the slot shows
     ///     no section then).
     ///   - section: Maps a controller section name (`""` without a section key path) to the
@@ -41,6 +41,8 @@ extension SnapshotComposer {
             for await delivery in deliveries {
                 self?.withState { $0.receive(delivery, at: slot.index, mapping: mapping) }
             }
+            // The task keeps the controller alive while the composer follows it.
+            withExtendedLifetime(controller) {}
         }
         return slot
     }

@@ -31,7 +31,7 @@ import ObjectStore
 /// their batch updates), never its live `fetchedObjects` or `sections`, so a list built from
 /// several controllers cannot race against them. It may be added before or after the
 /// controller's `performFetch()`, from any thread: it starts from the controller's last delivery,
-/// if any, and follows every delivery after it.
+/// if any, and follows every delivery after it. The composer keeps its controllers alive.
 ///
 /// ### Cost
 /// A delivery that changes *k* items of a controller slot is translated into the composed list:
@@ -136,5 +136,20 @@ public final class SnapshotComposer<SectionIdentifierType: Hashable & Sendable, 
     /// The number of compositions so far: the last composition's generation.
     public var generation: Int {
         state.withLock { $0.generation }
+    }
+
+    /// The generation of the last delivery of a controller slot's controller that the composer
+    /// has taken in (composed, or held back); 0 for other slots. Tests wait on it.
+    func receivedGeneration(of slot: ComposerSlot) -> Int {
+        state.withLock { state in
+            let slotState = state.slots[state.index(of: slot, "receivedGeneration(of:)")]
+            return (slotState.pending ?? slotState.shown).generation
+        }
+    }
+
+    /// How the compositions so far were made: by translating a controller's batch update, or by
+    /// diffing a slot's sections. Tests check that deliveries take the fast path.
+    var compositionCounts: (translated: Int, diffed: Int) {
+        state.withLock { ($0.translatedCount, $0.diffedCount) }
     }
 }

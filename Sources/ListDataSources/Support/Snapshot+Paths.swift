@@ -1,24 +1,16 @@
 public import DiffableSnapshots
 
 extension DiffableDataSourceSnapshot {
-    /// The item at `path`, or `nil` when the path is not in the snapshot. O(1).
+    /// The item at `path`, or `nil` when the path is not in the snapshot. O(log *n*).
     @inlinable
     func listItem(at path: ItemPath) -> ItemIdentifierType? {
-        guard path.section >= 0, path.section < numberOfSections, path.item >= 0 else { return nil }
-        let items = itemIdentifiers(inSection: sectionIdentifiers[path.section])
-        return path.item < items.count ? items[path.item] : nil
+        itemIdentifier(at: path)
     }
 
-    /// The path of `item`, or `nil` when the snapshot does not contain it. O(1) on average.
+    /// The path of `item`, or `nil` when the snapshot does not contain it. O(log *n*).
     @inlinable
     func listPath(of item: ItemIdentifierType) -> ItemPath? {
-        guard let section = sectionIdentifier(containingItem: item),
-              let sectionIndex = indexOfSection(section),
-              let index = indexOfItem(item),
-              let first = itemIdentifiers(inSection: section).first,
-              let firstIndex = indexOfItem(first)
-        else { return nil }
-        return ItemPath(section: sectionIndex, item: index - firstIndex)
+        itemPath(of: item)
     }
 
     /// The section at `index`, or `nil` when there is none. O(1).
@@ -30,13 +22,15 @@ extension DiffableDataSourceSnapshot {
     /// Whether both snapshots hold the same sections and items in the same order, whatever they
     /// mark for reload or reconfigure.
     ///
-    /// - Complexity: O(*s*) for *s* sections when the item arrays share storage (as in a snapshot
-    ///   and an edited copy of it), O(*n*) otherwise.
+    /// - Complexity: O(*s*) for *s* sections when the snapshots are equal and share their item
+    ///   storage (a snapshot and its copy), or when their sections are item arrays that share
+    ///   storage; O(*n*) otherwise.
     @inlinable
     func hasSameLayout(as other: Self) -> Bool {
         guard numberOfSections == other.numberOfSections, numberOfItems == other.numberOfItems,
               sectionIdentifiers == other.sectionIdentifiers
         else { return false }
+        if self == other { return true }
         for section in sectionIdentifiers
         where itemIdentifiers(inSection: section) != other.itemIdentifiers(inSection: section) {
             return false

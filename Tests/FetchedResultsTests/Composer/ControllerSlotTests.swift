@@ -1,5 +1,5 @@
 import DiffableSnapshots
-import FetchedResults
+@testable import FetchedResults
 import Foundation
 import ObjectStore
 import Testing
@@ -9,6 +9,23 @@ import Testing
 @MainActor @Suite(.timeLimit(.minutes(1))) struct ControllerSlotTests {
     typealias Composer = SnapshotComposer<TestSection, TestItem>
 
+    /// A controller of every match sectioned by group, fetched.
+    func fetchedGroups(_ container: PersistentContainer) throws -> FetchedResultsController<Match> {
+        let controller = FetchedResultsController<Match>(fetchRequest: try matchRequest(), managedObjectContext: container.viewContext, sectionNameKeyPath: "group")
+        try controller.performFetch()
+        return controller
+    }
+
+    /// Saved matches, and a composer of a banner then the matches by group, fetched first.
+    func bannersAndGroups() throws -> (PersistentContainer, [Match], Composer) {
+        let (container, matches) = try savedMatches()
+        let controller = try fetchedGroups(container)
+        let composer = Composer()
+        composer.addStaticSlot("banners", snapshot: bannerSnapshot([1]))
+        addGroups(composer, controller)
+        return (container, matches, composer)
+    }
+
     @discardableResult
     func addGroups(_ composer: Composer, _ controller: FetchedResultsController<Match>, placeholder: TestSection? = nil) -> ComposerSlot {
         composer.addSlot("groups", controller: controller, placeholder: placeholder, section: { .group($0) }, item: { .match($0) })
@@ -16,8 +33,7 @@ import Testing
 
     @Test func aControllerFetchedBeforeTheSlotIsShownAtOnce() async throws {
         let (container, matches) = try savedMatches()
-        let controller = FetchedResultsController<Match>(fetchRequest: try matchRequest(), managedObjectContext: container.viewContext, sectionNameKeyPath: "group")
-        try controller.performFetch()
+        let controller = try fetchedGroups(container)
         let composer = Composer()
         composer.addStaticSlot("banners", snapshot: bannerSnapshot([1]))
         let slot = addGroups(composer, controller)
@@ -85,17 +101,86 @@ import Testing
     }
 
     @Test func markedObjectsAreReconfiguredInTheComposedList() async throws {
-        let (container, matches) = try savedMatches()
-        let controller = FetchedResultsController<Match>(fetchRequest: try matchRequest(), managedObjectContext: container.viewContext, sectionNameKeyPath: "group")
-        try controller.performFetch()
-        let composer = Composer()
-        composer.addStaticSlot("banners", snapshot: bannerSnapshot([1]))
-        addGroups(composer, controller)
+        let (container, matches, composer) = try bannersAndGroups()
         var reader = CompositionReader(composer)
         matches[1].title = "renamed"
         try container.viewContext.save()
         let composition = try await reader.next()
         #expect(composition.batchUpdate == BatchUpdate(itemReconfigures: [ItemPath(section: 1, item: 1)]))
         #expect(composition.snapshot.reconfiguredItemIdentifiers == [.match(matches[1].objectID)])
+    }
+
+    @Test func aSlotAddedOffTheMainActorFollowsAViewContextController() async throws {
+        let (container, matches) = try savedMatches()
+        let controller = try fetchedGroups(container)
+        let composer = Composer()
+        var reader = CompositionReader(composer)
+        let slot = await Task.detached {
+            composer.addSlot("groups", controller: controller, section: { .group($0) }, item: { .match($0) })
+        }.value
+        let added = try await reader.next()
+        #expect(added.changedSlots == [slot])
+        #expect(added.snapshot.numberOfItems == matches.count)
+        try container.viewContext.insertMatch("a3", group: "A", score: 3)
+        try container.viewContext.save()
+        let inserted = try await reader.next()
+        #expect(inserted.batchUpdate == BatchUpdate(itemInserts: [ItemPath(section: 0, item: 2)]))
+    }
+
+    @Test func deliveriesAreTranslatedNotDiffed() async throws {
+        let (container, matches, composer) = try bannersAndGroups()
+        var reader = CompositionReader(composer)
+        let before = composer.compositionCounts
+        matches[0].group = "C"
+        matches[3].score = 0
+        try container.viewContext.save()
+        try container.viewContext.insertMatch("d1", group: "D")
+        try container.viewContext.save()
+        container.viewContext.delete(matches[2])
+        try container.viewContext.save()
+        for _ in 0..<3 { _ = try await reader.next() }
+        let after = composer.compositionCounts
+        #expect(after.translated == before.translated + 3)
+        #expect(after.diffed == before.diffed)
+        #expect(reader.snapshot.sectionIdentifiers == [.banners, .group("A"), .group("B"), .group("C"), .group("D")])
+    }
+
+    @Test func aMappingThatFoldsTwoItemsIsHeldBackUntilTheResultsNoLongerCollide() async throws {
+        let (container, matches) = try savedMatches()
+        let controller = FetchedResultsController<Match>(fetchRequest: try matchRequest("group == %@", "A"), managedObjectContext: container.viewContext)
+        try controller.performFetch()
+        let composer = Composer()
+        var errors = composer.errors().makeAsyncIterator()
+        let slot = composer.addSlot("folded", controller: controller, placeholder: .empty("folded"), section: { _ in .featured }, item: { _ in .banner(0) })
+        #expect(await errors.next() == .duplicateItem(identifier: String(reflecting: TestItem.banner(0)), firstSlot: slot, secondSlot: slot))
+        #expect(composer.snapshot.sectionIdentifiers == [.empty("folded")], "the slot keeps its last good content: its placeholder")
+        var reader = CompositionReader(composer)
+        container.viewContext.delete(matches[1])
+        try container.viewContext.save()
+        let recovered = try await reader.next()
+        #expect(recovered.snapshot.sectionsAndItems == [SectionAndItems(section: .featured, items: [.banner(0)])])
+        #expect(composer.conflicts.isEmpty && composer.lastError == nil)
+    }
+
+    @Test func aControllerHeldBackByAStaticSlotCatchesUpWhenTheStaticSlotLetsGo() async throws {
+        let (container, matches) = try savedMatches()
+        let controller = try fetchedGroups(container)
+        let composer = Composer()
+        var claimed = DiffableDataSourceSnapshot<TestSection, TestItem>()
+        claimed.appendSections([.banners])
+        claimed.appendItems([.match(matches[0].objectID)])
+        let banners = composer.addStaticSlot("banners", snapshot: claimed)
+        let groups = addGroups(composer, controller)
+        #expect(composer.conflicts == [.duplicateItem(identifier: String(reflecting: TestItem.match(matches[0].objectID)), firstSlot: banners, secondSlot: groups)])
+        var reader = CompositionReader(composer)
+        matches[3].score = 0
+        try container.viewContext.save()
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(composer.generation == reader.generation, "a held-back slot's next delivery is held back too while the conflict lasts")
+        composer.replace(banners, with: bannerSnapshot([1]))
+        _ = try await reader.next()
+        let caughtUp = try await reader.next()
+        #expect(caughtUp.changedSlots == [groups])
+        #expect(caughtUp.snapshot.itemIdentifiers(inSection: .group("B")) == [.match(matches[3].objectID), .match(matches[2].objectID)])
     }
 }
