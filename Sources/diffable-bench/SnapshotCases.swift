@@ -55,7 +55,9 @@ struct SnapshotCases {
 
     /// Bytes the allocator holds per item for what `make` returns, made from nothing: the
     /// identifier array it is given is made inside and released unless the result keeps it.
+    /// Table memory kept for reuse is released first, so a table counts in full.
     private func allocatedBytesPerItem<Result>(_ count: Int, _ make: () -> Result) -> Double? {
+        releaseRecycledTableMemory()
         let before = benchAllocatedBytes()
         guard before > 0 else { return nil }
         let result = make()

@@ -1,45 +1,151 @@
 extension SnapshotDiffer {
     /// Hashes each single item of every middle once, against the old snapshot's index.
+    ///
+    /// First every single item is looked up (``findSingles(_:count:)``), then the matches are
+    /// recorded section by section, in new order.
     @inlinable
     mutating func matchItems() {
         // With no old item left to match, every single item is new.
         guard !oldMatched.isEmpty else { return }
+        var singleCount = 0
+        for case let section? in work {
+            for run in section.singleRuns { singleCount &+= run.ranks.count }
+        }
+        guard singleCount > 0 else { return }
+        var found = [UInt32](repeating: ItemSlot.none.rawValue, count: singleCount)
+        found.withUnsafeMutableBufferPointer { findSingles($0, count: singleCount) }
+        var base = 0
         for position in 0..<work.count {
             guard var section = work[position] else { continue }
             work[position] = nil
-            matchItems(of: &section)
+            let ownOldPosition = section.oldPosition
+            let runs = section.singleRuns
+            for run in runs {
+                for offset in 0..<run.ranks.count {
+                    let slot = ItemSlot(rawValue: found[base &+ offset])
+                    guard slot != .none else { continue }
+                    matchItem(slot: slot, unit: run.firstUnit &+ offset, ownOldPosition: ownOldPosition, section: &section)
+                }
+                base &+= run.ranks.count
+            }
             work[position] = section
         }
     }
 
+    /// Writes the old slot of every single item (or leaves ``ItemSlot/none``) into `found`, by
+    /// single number: the single items of all sections, in new order.
+    ///
+    /// When the singles are a good part of the new snapshot and its index is one flat table
+    /// (two snapshots built apart, say), the new table is walked in bucket order and each item
+    /// looked up in the old one. A hash picks its bucket by its high bits in both tables, so the
+    /// lookups move through the old table in order too: both tables stream through the cache
+    /// instead of costing a miss per item. Otherwise the singles are looked up in new order, a
+    /// batch at a time.
     @inlinable
-    mutating func matchItems(of section: inout SectionWork) {
+    func findSingles(_ found: UnsafeMutableBufferPointer<UInt32>, count singleCount: Int) {
+        if let newTable = new.storage.index.table, new.storage.index.overlay.isEmpty,
+            singleCount &* 8 >= newTable.bucketCount
+        {
+            findSinglesByWalking(newTable, found)
+        } else {
+            findSinglesInOrder(found)
+        }
+    }
+
+    /// ``findSingles(_:count:)`` in new order.
+    @inlinable
+    func findSinglesInOrder(_ found: UnsafeMutableBufferPointer<UInt32>) {
         let index = old.storage.index
-        let ownOldPosition = section.oldPosition
         let batch = ItemTable<ItemIdentifierType>.batch
+        let seed = itemTableSeed
+        var base = 0
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * batch) { scratch in
             let hashes = UnsafeMutableBufferPointer(rebasing: scratch[0..<batch])
             let ideals = UnsafeMutableBufferPointer(rebasing: scratch[batch..<(2 * batch)])
             let firsts = UnsafeMutableBufferPointer(rebasing: scratch[(2 * batch)...])
-            for run in section.singleRuns {
-                run.leaf.items.withUnsafeBufferPointer { items in
-                    var rank = run.ranks.lowerBound
-                    while rank < run.ranks.upperBound {
-                        let count = min(batch, run.ranks.upperBound &- rank)
-                        for offset in 0..<count { hashes[offset] = itemTableHash(items[rank &+ offset]) }
-                        index.table?.touch(hashes, ideals, firsts, count: count)
-                        for offset in 0..<count {
-                            let item = items[rank &+ offset]
-                            let unit = run.firstUnit &+ (rank &- run.ranks.lowerBound) &+ offset
-                            if let slot = index.find(item, hash: hashes[offset], bucket: ideals[offset], first: firsts[offset]) {
-                                matchItem(slot: slot, unit: unit, ownOldPosition: ownOldPosition, section: &section)
+            for case let section? in work {
+                for run in section.singleRuns {
+                    run.leaf.items.withUnsafeBufferPointer { items in
+                        var rank = run.ranks.lowerBound
+                        while rank < run.ranks.upperBound {
+                            let count = min(batch, run.ranks.upperBound &- rank)
+                            for offset in 0..<count { hashes[offset] = itemTableHash(items[rank &+ offset], seed: seed) }
+                            index.table?.touch(hashes, ideals, firsts, count: count)
+                            for offset in 0..<count {
+                                let item = items[rank &+ offset]
+                                if let slot = index.find(item, hash: hashes[offset], bucket: ideals[offset], first: firsts[offset]) {
+                                    found[base &+ rank &- run.ranks.lowerBound &+ offset] = slot.rawValue
+                                }
                             }
+                            rank &+= count
                         }
-                        rank &+= count
                     }
+                    base &+= run.ranks.count
                 }
             }
         }
+    }
+
+    /// One new leaf's single items, for the walk of the new table: the single number of its
+    /// first rank minus that rank, its single ranks, and where its offsets by slot start in the
+    /// walk's rank tables (-1 when its slots are its offsets).
+    @usableFromInline
+    struct WalkedLeaf {
+        @usableFromInline let base: Int
+        @usableFromInline let lower: Int32
+        @usableFromInline let upper: Int32
+        @usableFromInline let rankTable: Int32
+
+        @inlinable
+        init(base: Int, lower: Int32, upper: Int32, rankTable: Int32) {
+            self.base = base
+            self.lower = lower
+            self.upper = upper
+            self.rankTable = rankTable
+        }
+    }
+
+    /// ``findSingles(_:count:)`` in the bucket order of `newTable`, the new snapshot's whole index.
+    @inlinable
+    func findSinglesByWalking(_ newTable: ItemTable<ItemIdentifierType>, _ found: UnsafeMutableBufferPointer<UInt32>) {
+        var leafRecord = [Int32](repeating: -1, count: new.storage.directory.count)
+        var leaves: [WalkedLeaf] = []
+        var rankTables: [UInt8] = []
+        var base = 0
+        for case let section? in work {
+            for run in section.singleRuns {
+                var rankTable: Int32 = -1
+                if !run.leaf.slotsAreRanks {
+                    rankTable = Int32(truncatingIfNeeded: rankTables.count)
+                    rankTables.append(contentsOf: run.leaf.rankOfSlot)
+                }
+                assert(leafRecord[Int(run.leaf.id)] < 0, "a new leaf has one run of single items at most")
+                leafRecord[Int(run.leaf.id)] = Int32(truncatingIfNeeded: leaves.count)
+                leaves.append(WalkedLeaf(
+                    base: base &- run.ranks.lowerBound, lower: Int32(truncatingIfNeeded: run.ranks.lowerBound),
+                    upper: Int32(truncatingIfNeeded: run.ranks.upperBound), rankTable: rankTable))
+                base &+= run.ranks.count
+            }
+        }
+        let index = old.storage.index
+        let seed = itemTableSeed
+        leafRecord.withUnsafeBufferPointer { leafRecord in
+        leaves.withUnsafeBufferPointer { leaves in
+        rankTables.withUnsafeBufferPointer { rankTables in
+            for bucket in 0..<newTable.bucketCount {
+                let slot = newTable.slot(at: bucket)
+                guard slot != .none else { continue }
+                let record = leafRecord[Int(slot.leaf)]
+                guard record >= 0 else { continue }
+                let leaf = leaves[Int(record)]
+                let rank = leaf.rankTable < 0 ? Int32(truncatingIfNeeded: slot.slot) : Int32(rankTables[Int(leaf.rankTable) &+ slot.slot])
+                guard rank >= leaf.lower, rank < leaf.upper else { continue }
+                let key = newTable.keyPointer(bucket).pointee
+                if let oldSlot = index.find(key, hash: itemTableHash(key, seed: seed)) {
+                    found[leaf.base &+ Int(rank)] = oldSlot.rawValue
+                }
+            }
+        }}}
     }
 
     /// Records where the new single item `unit`, found in old slot `slot`, comes from.

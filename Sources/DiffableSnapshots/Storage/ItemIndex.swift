@@ -113,12 +113,12 @@ struct ItemIndex<Key: Hashable & Sendable>: @unchecked Sendable {
         return slot
     }
 
-    /// Replaces everything with a fresh flat table for `capacity` keys, which `fill` places.
+    /// Replaces everything with a fresh flat table for `capacity` keys, holding the items of
+    /// `leaves` (all distinct).
     @inlinable
-    mutating func rebuild(capacity: Int, _ fill: (ItemTable<Key>) -> Void) {
-        let fresh = ItemTable<Key>(bucketCount: ItemTable<Key>.bucketCount(forCapacity: capacity))
-        fill(fresh)
-        table = fresh
+    mutating func rebuild(capacity: Int, with leaves: [ItemLeaf<Key>]) {
+        table = nil
+        table = ItemTable.make(capacity: capacity, filledWith: leaves).table
         overlay = ItemOverlay()
     }
 

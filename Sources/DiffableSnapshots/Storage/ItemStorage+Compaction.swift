@@ -23,9 +23,7 @@ extension ItemStorage {
         for tree in trees {
             tree.forEachLeaf { leaf, _ in leaves.append(leaf) }
         }
-        index.rebuild(capacity: itemCount) { table in
-            _ = table.insertNew(leaves: leaves)
-        }
+        index.rebuild(capacity: itemCount, with: leaves)
     }
 
     /// Gives every leaf a new number from a fresh directory, in section order.

@@ -90,6 +90,12 @@ struct ItemStorage<Item: Hashable & Sendable>: @unchecked Sendable {
     mutating func registerNew(_ leaves: [ItemLeaf<Item>], _ caller: StaticString, _ passed: [Item]) {
         var total = 0
         for leaf in leaves { total &+= leaf.count }
+        if index.table == nil, index.overlay.isEmpty {
+            let (table, duplicate) = ItemTable.make(capacity: total, filledWith: leaves)
+            index.table = table
+            if let duplicate { Self.reportDuplicate(duplicate, caller, passed, nil) }
+            return
+        }
         guard index.prepareInPlace(adding: total) else {
             for leaf in leaves {
                 for rank in 0..<leaf.count {

@@ -1,14 +1,33 @@
 extension ItemTable {
+    /// A fresh table for `capacity` keys holding the items of `leaves`, each at its slot, and an
+    /// item that was there twice (the items after it may be left out), or `nil`.
+    ///
+    /// A table of more than 8 MB is filled by partition (``insertNew(partitioning:count:bits:markingEmpty:)``),
+    /// its buckets marked empty stretch by stretch just ahead of the fill, so that no bucket is
+    /// written twice from main memory.
+    @inlinable
+    static func make(capacity: Int, filledWith leaves: [ItemLeaf<Key>]) -> (table: ItemTable, duplicate: Key?) {
+        var total = 0
+        for leaf in leaves { total &+= leaf.count }
+        let bucketCount = Self.bucketCount(forCapacity: max(capacity, total))
+        let bits = Self.partitionBits(bucketCount: bucketCount)
+        guard _isPOD(Key.self), bits > 0, total >= 1 << (bits &+ 6) else {
+            let table = ItemTable(bucketCount: bucketCount)
+            return (table, table.insertNew(leaves: leaves))
+        }
+        let table = ItemTable(bucketCount: bucketCount, markingEmpty: false)
+        return (table, table.insertNew(partitioning: leaves, count: total, bits: bits, markingEmpty: true))
+    }
+
     /// Adds the items of `leaves`, each at its slot; returns an item that was present already
     /// (the items after it may be left out), or `nil`. The caller guarantees room.
     ///
-    /// A table of more than 8 MB is filled by partition: the items are first copied, with their
-    /// hashes and slots, into one scratch run per stretch of at most 128 KB of buckets (in
-    /// order, two sequential passes), then entered run by run, so that the probes of a run stay
-    /// within a stretch of the table that a core's cache holds while they last. Entered in their
-    /// own order, the items would miss the cache on almost every probe of a table that large.
-    /// Smaller tables, and items that are not plain data, are filled leaf by leaf, a batch of
-    /// keys at a time.
+    /// A table of more than 8 MB is filled by partition: the items are first copied with their
+    /// slots into one scratch run per stretch of at most 128 KB of buckets, then entered run by
+    /// run, so that the probes of a run stay within a stretch of the table that a core's cache
+    /// holds while they last. Entered in their own order, the items would miss the cache on
+    /// almost every probe of a table that large. Smaller tables, and items that are not plain
+    /// data, are filled leaf by leaf, a batch of keys at a time.
     @inlinable
     func insertNew(leaves: [ItemLeaf<Key>]) -> Key? {
         var total = 0
@@ -16,15 +35,16 @@ extension ItemTable {
         let partitionBits = Self.partitionBits(bucketCount: bucketCount)
         guard _isPOD(Key.self), partitionBits > 0, total >= 1 << (partitionBits &+ 6) else {
             for leaf in leaves {
-                let id = leaf.id
                 let duplicate = leaf.items.withUnsafeBufferPointer { buffer in
-                    insertNew(buffer) { ItemSlot(leaf: id, slot: leaf.slot(ofRank: $0)) }
+                    leaf.slotOfRank.withUnsafeBufferPointer { slotOfRank in
+                        insertNew(buffer, leaf: leaf.id, slotOfRank: slotOfRank)
+                    }
                 }
                 if let duplicate { return leaf.item(atRank: duplicate) }
             }
             return nil
         }
-        return insertNew(partitioning: leaves, count: total, bits: partitionBits)
+        return insertNew(partitioning: leaves, count: total, bits: partitionBits, markingEmpty: false)
     }
 
     /// How many bits of a hash pick its partition for a table of `bucketCount` buckets: enough
@@ -42,42 +62,81 @@ extension ItemTable {
     /// ``insertNew(leaves:)`` by partition: the top `bits` bits of a hash name its partition,
     /// and since a hash picks its bucket by a multiply-shift, the partitions in order cover the
     /// buckets in order.
+    ///
+    /// One pass copies each item with its slot into its partition's run of the scratch memory,
+    /// each run sized for an even share of the items and some more; hashes are uniform, so a run
+    /// overflows only by chance, and the rare item that finds its run full is entered last. A
+    /// second pass enters the runs in order, a batch at a time, hashing each item again (cheaper
+    /// than keeping its hash in the scratch memory).
+    ///
+    /// With `markingEmpty`, the table's buckets have not been marked empty yet: the first two
+    /// stretches are marked before the fill, and stretch *p* + 2 once run *p* is in. A run holds
+    /// fewer items than a stretch has buckets, so the probes of run *p* never reach past stretch
+    /// *p* + 1: in linear probing, a cluster that covered all of stretch *p* + 1 would hold more
+    /// items hashed to the stretches up to *p* than those stretches' runs hold.
     @inlinable
-    func insertNew(partitioning leaves: [ItemLeaf<Key>], count total: Int, bits: Int) -> Key? {
+    func insertNew(partitioning leaves: [ItemLeaf<Key>], count total: Int, bits: Int, markingEmpty: Bool) -> Key? {
         let partitions = 1 << bits
         let shift = UInt64(64 &- bits)
-        let scratch = UnsafeMutablePointer<IndexEntry<Key>>.allocate(capacity: total)
-        defer { scratch.deallocate() }  // plain data: nothing to deinitialize
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: partitions) { starts in
-            starts.initialize(repeating: 0)
-            for leaf in leaves {
-                leaf.items.withUnsafeBufferPointer { items in
-                    for item in items {
-                        starts[Int(truncatingIfNeeded: UInt64(UInt(bitPattern: itemTableHash(item))) >> shift)] &+= 1
-                    }
-                }
+        let seed = itemTableSeed
+        let share = total >> bits
+        var spread = 16
+        while spread &* spread < share &* 64 { spread &+= 16 }  // about 8 standard deviations
+        let runLength = share &+ spread &+ 64
+        typealias Entry = (key: Key, slot: ItemSlot)
+        let block = allocateScratchMemory(
+            byteCount: partitions &* runLength &* MemoryLayout<Entry>.stride, alignment: MemoryLayout<Entry>.alignment)
+        defer { deallocateTableMemory(block.memory, byteCount: block.byteCount, alignment: MemoryLayout<Entry>.alignment) }
+        let scratch = block.memory.bindMemory(to: Entry.self, capacity: partitions &* runLength)  // plain data
+        var overflow: [Entry] = []
+        // Stretch p covers the buckets whose hashes start with p.
+        let stretchStart = { (partition: Int) -> Int in
+            partition >= partitions ? self.bucketCount : self.idealBucket(Int(bitPattern: UInt(partition) << shift))
+        }
+        var markedEnd = 0
+        let markStretches = { (end: Int) in
+            let bucket = stretchStart(end)
+            if bucket > markedEnd {
+                self.markEmpty(buckets: markedEnd..<bucket)
+                markedEnd = bucket
             }
-            var start = 0
-            for partition in 0..<partitions {
-                let size = starts[partition]
-                starts[partition] = start
-                start &+= size
-            }
+        }
+        if markingEmpty {
+            // The argument above needs every run shorter than every stretch.
+            markStretches(runLength < (bucketCount >> bits) &- 1 ? 2 : partitions)
+        }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: partitions) { ends in
+            for partition in 0..<partitions { ends[partition] = partition &* runLength }
             for leaf in leaves {
-                let id = leaf.id
+                let slotBase = leaf.id << 8
                 leaf.items.withUnsafeBufferPointer { items in
+                leaf.slotOfRank.withUnsafeBufferPointer { slotOfRank in
+                    let slotsAreRanks = slotOfRank.isEmpty
                     for rank in 0..<items.count {
-                        let hash = itemTableHash(items[rank])
-                        let partition = Int(truncatingIfNeeded: UInt64(UInt(bitPattern: hash)) >> shift)
-                        (scratch + starts[partition]).initialize(
-                            to: IndexEntry(hash: hash, key: items[rank], slot: ItemSlot(leaf: id, slot: leaf.slot(ofRank: rank))))
-                        starts[partition] &+= 1
+                        let key = items[rank]
+                        let partition = Int(truncatingIfNeeded: UInt64(UInt(bitPattern: itemTableHash(key, seed: seed))) >> shift)
+                        let slot = ItemSlot(rawValue: slotBase | (slotsAreRanks ? UInt32(truncatingIfNeeded: rank) : UInt32(slotOfRank[rank])))
+                        let end = ends[partition]
+                        if end == (partition &+ 1) &* runLength {
+                            overflow.append((key, slot))
+                            continue
+                        }
+                        (scratch + end).initialize(to: (key, slot))
+                        ends[partition] = end &+ 1
                     }
-                }
+                }}
             }
-            for position in 0..<total {
-                let entry = scratch[position]
-                guard insertNew(entry.key, hash: entry.hash, slot: entry.slot) else { return entry.key }
+            for partition in 0..<partitions {
+                let run = scratch + partition &* runLength
+                let count = ends[partition] &- partition &* runLength
+                if let duplicate = insertNew(count: count, key: { run[$0].key }, slot: { run[$0].slot }) {
+                    markStretches(partitions)
+                    return run[duplicate].key
+                }
+                markStretches(partition &+ 3)
+            }
+            for entry in overflow {
+                guard insertNew(entry.key, hash: itemTableHash(entry.key, seed: seed), slot: entry.slot) else { return entry.key }
             }
             return nil
         }

@@ -15,6 +15,8 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
     // Never changed while shared (see ItemIndex), so sharing it across threads is safe.
     @usableFromInline let buckets: UnsafeMutableRawPointer
     @usableFromInline let bucketCount: Int
+    /// The bytes `buckets` spans (recycled memory may hold more buckets than were asked for).
+    @usableFromInline let byteCount: Int
     @exclusivity(unchecked) @usableFromInline var count: Int
 
     @inlinable static var alignment: Int { max(MemoryLayout<Key>.alignment, MemoryLayout<UInt32>.alignment) }
@@ -31,13 +33,22 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
     @inlinable
     var capacity: Int { bucketCount * 3 / 5 }
 
+    /// A table of at least `bucketCount` empty buckets.
+    ///
+    /// With `markingEmpty: false` the buckets are left as they are, and the caller marks them
+    /// empty (``markEmpty(buckets:)``) before it reads or writes any.
     @inlinable
-    init(bucketCount: Int) {
-        self.bucketCount = bucketCount
+    init(bucketCount: Int, markingEmpty: Bool = true) {
         count = 0
         // All ones marks every bucket empty (``ItemSlot/none``); the key bytes are never read
         // while a bucket is empty.
-        buckets = allocateTableMemory(byteCount: bucketCount * Self.stride, alignment: Self.alignment)
+        let wanted = bucketCount * Self.stride
+        let block = markingEmpty
+            ? allocateTableMemory(byteCount: wanted, alignment: Self.alignment)
+            : allocateUnfilledTableMemory(byteCount: wanted, alignment: Self.alignment)
+        buckets = block.memory
+        byteCount = block.byteCount
+        self.bucketCount = block.byteCount / Self.stride
     }
 
     @inlinable
@@ -47,7 +58,13 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
                 keyPointer(bucket).deinitialize(count: 1)
             }
         }
-        buckets.deallocate()
+        deallocateTableMemory(buckets, byteCount: byteCount, alignment: Self.alignment)
+    }
+
+    /// Marks the buckets in `range` empty.
+    @inlinable
+    func markEmpty(buckets range: Range<Int>) {
+        DiffableSnapshots.markEmpty(buckets + range.lowerBound &* Self.stride, byteCount: range.count &* Self.stride)
     }
 
     @inlinable
@@ -141,37 +158,55 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
         return -1
     }
 
-    /// Adds `keys`, the key at `i` in slot `slot(i)`; returns the index of the first key that is
+    /// Adds `keys`, the items of leaf `leaf` in order, each in its slot: its offset, or
+    /// `slotOfRank[offset]` when that table is not empty. Returns the offset of the first key that
+    /// is present already (the keys after it are not added), or nil. The caller guarantees room.
+    @inlinable
+    func insertNew(_ keys: UnsafeBufferPointer<Key>, leaf: UInt32, slotOfRank: UnsafeBufferPointer<UInt8>) -> Int? {
+        let slotBase = leaf << 8
+        let slotsAreRanks = slotOfRank.isEmpty
+        return insertNew(count: keys.count, key: { keys[$0] }) {
+            ItemSlot(rawValue: slotBase | (slotsAreRanks ? UInt32(truncatingIfNeeded: $0) : UInt32(slotOfRank[$0])))
+        }
+    }
+
+    /// Adds `count` keys, `key(i)` in slot `slot(i)`; returns the `i` of the first key that is
     /// present already (the keys after it are not added), or nil. The caller guarantees room.
     ///
     /// Keys are hashed 16 at a time and their first buckets read before any of them is probed,
     /// so the cache misses of a batch overlap instead of following each other.
     @inlinable
-    func insertNew(_ keys: UnsafeBufferPointer<Key>, slot: (Int) -> ItemSlot) -> Int? {
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * Self.batch) { scratch in
+    @inline(__always)
+    func insertNew(count total: Int, key: (Int) -> Key, slot: (Int) -> ItemSlot) -> Int? {
+        let seed = itemTableSeed
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * Self.batch) { scratch in
             let hashes = UnsafeMutableBufferPointer(rebasing: scratch[0..<Self.batch])
             let ideals = UnsafeMutableBufferPointer(rebasing: scratch[Self.batch..<(2 * Self.batch)])
             let firsts = UnsafeMutableBufferPointer(rebasing: scratch[(2 * Self.batch)...])
             var start = 0
-            while start < keys.count {
-                let count = min(Self.batch, keys.count &- start)
-                for index in 0..<count { hashes[index] = itemTableHash(keys[start &+ index]) }
+            while start < total {
+                let count = min(Self.batch, total &- start)
+                for index in 0..<count { hashes[index] = itemTableHash(key(start &+ index), seed: seed) }
                 touch(hashes, ideals, firsts, count: count)
                 for index in 0..<count {
-                    let key = keys[start &+ index]
+                    let position = start &+ index
+                    let key = key(position)
                     var bucket = ideals[index]
                     // An occupied first bucket stays occupied; an empty one may have been filled
                     // by an earlier key of the batch.
                     var occupied = firsts[index] != Int(ItemSlot.none.rawValue) || isOccupied(bucket)
                     while occupied {
-                        if keyPointer(bucket).pointee == key { return start &+ index }
+                        if keyPointer(bucket).pointee == key {
+                            self.count &+= index
+                            return position
+                        }
                         bucket = next(bucket)
                         occupied = isOccupied(bucket)
                     }
                     keyPointer(bucket).initialize(to: key)
-                    setSlot(slot(start &+ index), at: bucket)
-                    self.count &+= 1
+                    setSlot(slot(position), at: bucket)
                 }
+                self.count &+= count
                 start &+= count
             }
             return nil
@@ -252,7 +287,14 @@ let itemTableSeed: Int = Int.random(in: .min ... .max)
 @inlinable
 @inline(__always)
 func itemTableHash<Key: Hashable>(_ key: Key) -> Int {
-    let seed = itemTableSeed
+    itemTableHash(key, seed: itemTableSeed)
+}
+
+/// ``itemTableHash(_:)`` with the seed read by the caller: reading the global costs a call on
+/// some platforms, which a loop over many keys makes once.
+@inlinable
+@inline(__always)
+func itemTableHash<Key: Hashable>(_ key: Key, seed: Int) -> Int {
     if Key.self == Int.self { return mixBits(UInt64(bitPattern: Int64(unsafeBitCast(key, to: Int.self))), seed) }
     if Key.self == Int64.self { return mixBits(UInt64(bitPattern: unsafeBitCast(key, to: Int64.self)), seed) }
     if Key.self == UInt64.self { return mixBits(unsafeBitCast(key, to: UInt64.self), seed) }

@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few most recently freed blocks of large flat tables, kept for the next tables of about
+/// their size.
+///
+/// The system allocator returns blocks of megabytes to the kernel as soon as they are freed, and
+/// hands out fresh pages for the next: every 4 KB of a new table then costs a page fault, which
+/// for a table of 100,000 items takes longer than filling it. Snapshots of a live list are built
+/// and dropped over and over at about the same size, so the pool keeps up to
+/// ``maximumBlocks`` blocks of at least ``minimumByteCount`` bytes, ``maximumByteCount`` in all,
+/// and gives one out when a table asks for no more than it holds and at least four fifths of it.
+/// The oldest block goes first when room is needed.
+final class TableMemoryPool: @unchecked Sendable {
+    static let shared = TableMemoryPool()
+
+    static let minimumByteCount = 256 << 10
+    static let maximumByteCount = 64 << 20
+    static let maximumBlocks = 4
+
+    private struct Block {
+        var memory: UnsafeMutableRawPointer
+        var byteCount: Int
+        var alignment: Int
+    }
+
+    // Guarded by `mutex`.
+    private var blocks: [Block] = []
+    private var heldBytes = 0
+    #if canImport(Glibc) || canImport(Darwin)
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    #endif
+
+    private init() {
+        #if canImport(Glibc) || canImport(Darwin)
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        #endif
+    }
+
+    private func withLock<Result>(_ body: () -> Result) -> Result {
+        #if canImport(Glibc) || canImport(Darwin)
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
+        #else
+        return body()
+        #endif
+    }
+
+    /// A kept block of at least `byteCount` bytes (and at most a quarter more), removed from the
+    /// pool, or `nil`.
+    func take(byteCount: Int, alignment: Int) -> (memory: UnsafeMutableRawPointer, byteCount: Int)? {
+        #if canImport(Glibc) || canImport(Darwin)
+        guard byteCount >= Self.minimumByteCount else { return nil }
+        return withLock {
+            guard let found = blocks.lastIndex(where: {
+                $0.byteCount >= byteCount && $0.byteCount - byteCount <= byteCount / 4 && $0.alignment >= alignment
+            }) else { return nil }
+            let block = blocks.remove(at: found)
+            heldBytes -= block.byteCount
+            return (block.memory, block.byteCount)
+        }
+        #else
+        return nil
+        #endif
+    }
+
+    /// Keeps a freed block if it is large enough and there is room; returns whether it was kept
+    /// (otherwise the caller frees it).
+    func keep(_ memory: UnsafeMutableRawPointer, byteCount: Int, alignment: Int) -> Bool {
+        #if canImport(Glibc) || canImport(Darwin)
+        guard byteCount >= Self.minimumByteCount, byteCount <= Self.maximumByteCount else { return false }
+        var evicted: [Block] = []
+        withLock {
+            blocks.append(Block(memory: memory, byteCount: byteCount, alignment: alignment))
+            heldBytes += byteCount
+            while blocks.count > Self.maximumBlocks || heldBytes > Self.maximumByteCount {
+                let oldest = blocks.removeFirst()
+                heldBytes -= oldest.byteCount
+                evicted.append(oldest)
+            }
+        }
+        for block in evicted { block.memory.deallocate() }
+        return true
+        #else
+        return false
+        #endif
+    }
+
+    /// Frees every kept block.
+    func releaseAll() {
+        let released = withLock {
+            let all = blocks
+            blocks = []
+            heldBytes = 0
+            return all
+        }
+        for block in released { block.memory.deallocate() }
+    }
+}
