@@ -130,10 +130,10 @@ extension ItemTable {
                 let run = scratch + partition &* runLength
                 let count = ends[partition] &- partition &* runLength
                 if let duplicate = insertNew(count: count, key: { run[$0].key }, slot: { run[$0].slot }) {
-                    markStretches(partitions)
+                    if markingEmpty { markStretches(partitions) }
                     return run[duplicate].key
                 }
-                markStretches(partition &+ 3)
+                if markingEmpty { markStretches(partition &+ 3) }
             }
             for entry in overflow {
                 guard insertNew(entry.key, hash: itemTableHash(entry.key, seed: seed), slot: entry.slot) else { return entry.key }

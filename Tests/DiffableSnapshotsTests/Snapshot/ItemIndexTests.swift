@@ -61,9 +61,10 @@ struct ItemIndexTests {
                     index.update(key, hash: hash, to: slot(step))
                     reference[key] = step
                 case 17:
-                    index.rebuild(capacity: reference.count) { table in
-                        for (key, step) in reference { table.place(key, hash: ItemIndex<Key>.hash(key), slot: slot(step)) }
-                    }
+                    let fresh = ItemTable<Key>(bucketCount: ItemTable<Key>.bucketCount(forCapacity: reference.count))
+                    for (key, step) in reference { fresh.place(key, hash: ItemIndex<Key>.hash(key), slot: slot(step)) }
+                    index = ItemIndex()
+                    index.table = fresh
                 default:
                     copies.append((index, reference))
                 }
@@ -82,7 +83,7 @@ struct ItemIndexTests {
     @Test func aSharedTableTakesChangesInTheOverlayAndStaysAsItIs() {
         var index = ItemIndex<Int>()
         _ = index.prepareInPlace(adding: 1_000)
-        _ = Array(0..<1_000).withUnsafeBufferPointer { index.table!.insertNew($0) { slot($0) } }
+        _ = index.table!.insertNew(count: 1_000, key: { $0 }, slot: { slot($0) })
         let copy = index
         let inPlace = index.changesInPlace()
         #expect(!inPlace)
@@ -114,7 +115,7 @@ struct ItemIndexTests {
             let keys = (chunk * 1_000..<(chunk + 1) * 1_000).map { $0 * 1_024 }
             let inPlace = index.prepareInPlace(adding: keys.count)
             #expect(inPlace)
-            let duplicate = keys.withUnsafeBufferPointer { index.table!.insertNew($0) { slot($0 + chunk * 1_000) } }
+            let duplicate = index.table!.insertNew(count: keys.count, key: { keys[$0] }, slot: { slot($0 + chunk * 1_000) })
             #expect(duplicate == nil)
         }
         #expect(index.table!.count == 10_000)
@@ -160,15 +161,24 @@ struct ItemIndexTests {
                 leaf.insert([keys[present]], atRank: leaf.count) { _, _ in }
             }
             let bits = Int.random(in: 1...6, using: &random)
-            let duplicate = table.insertNew(partitioning: leaves, count: keys.count - present, bits: bits)
+            let duplicate = table.insertNew(partitioning: leaves, count: keys.count - present, bits: bits, markingEmpty: false)
             #expect(duplicate == nil, "seed \(seed)")
             #expect(table.count == keys.count, "seed \(seed)")
-            for leaf in leaves {
-                for rank in 0..<leaf.count {
-                    let bucket = table.find(leaf.item(atRank: rank), hash: ItemIndex<Int>.hash(leaf.item(atRank: rank)))
-                    guard bucket >= 0, table.slot(at: bucket) == ItemSlot(leaf: leaf.id, slot: leaf.slot(ofRank: rank)) else {
-                        Issue.record("seed \(seed): item \(leaf.item(atRank: rank)) is not at its slot")
-                        return
+            // A fresh table whose buckets are marked empty stretch by stretch during the fill.
+            let unmarked = ItemTable<Int>(bucketCount: ItemTable<Int>.bucketCount(forCapacity: keys.count), markingEmpty: false)
+            let freshBits = Int.random(in: 1...3, using: &random)
+            #expect(unmarked.insertNew(partitioning: leaves, count: keys.count - present, bits: freshBits, markingEmpty: true) == nil)
+            var occupied = 0
+            for bucket in 0..<unmarked.bucketCount where unmarked.isOccupied(bucket) { occupied += 1 }
+            #expect(occupied == keys.count - present && unmarked.count == occupied, "seed \(seed)")
+            for filled in [table, unmarked] {
+                for leaf in leaves {
+                    for rank in 0..<leaf.count {
+                        let bucket = filled.find(leaf.item(atRank: rank), hash: ItemIndex<Int>.hash(leaf.item(atRank: rank)))
+                        guard bucket >= 0, filled.slot(at: bucket) == ItemSlot(leaf: leaf.id, slot: leaf.slot(ofRank: rank)) else {
+                            Issue.record("seed \(seed): item \(leaf.item(atRank: rank)) is not at its slot")
+                            return
+                        }
                     }
                 }
             }
@@ -176,7 +186,7 @@ struct ItemIndexTests {
                 let again = ItemLeaf(id: 99, items: [keys[keys.count - 1] + 1, keys[Int.random(in: 0..<present, using: &random)]][...])
                 let fresh = ItemTable<Int>(bucketCount: ItemTable<Int>.bucketCount(forCapacity: keys.count + 2))
                 for key in keys[..<present] { fresh.place(key, hash: ItemIndex<Int>.hash(key), slot: ItemSlot(leaf: 0, slot: 0)) }
-                #expect(fresh.insertNew(partitioning: [again], count: 2, bits: bits) == again.item(atRank: 1), "seed \(seed)")
+                #expect(fresh.insertNew(partitioning: [again], count: 2, bits: bits, markingEmpty: false) == again.item(atRank: 1), "seed \(seed)")
             }
         }
     }

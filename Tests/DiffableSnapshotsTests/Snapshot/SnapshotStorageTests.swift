@@ -132,4 +132,57 @@ struct SnapshotStorageTests {
         #expect(update.itemMoves == [BatchUpdate.Move(from: ItemPath(section: 0, item: 7), to: ItemPath(section: 2, item: 4_001))])
         #expect(update.itemDeletes.isEmpty && update.itemInserts.isEmpty)
     }
+
+    /// Items spread over all of `Int`, so that their hashes are no easier than real ones.
+    private func spreadItems(_ count: Int) -> [Int] {
+        (0..<count).map { $0 &* 0x1E37_79B9_7F4A_7C15 }
+    }
+
+    @Test func aLargeBuildFilledByPartitionFindsEveryItemAndNothingElse() {
+        // 330,000 items need a table of more than 8 MB, which a fresh snapshot fills by
+        // partition, marking the buckets empty just ahead of the fill; the second append grows
+        // the table and enters its items by partition too.
+        let items = spreadItems(370_000)
+        var snapshot = Snapshot()
+        snapshot.appendSections([0, 1])
+        snapshot.appendItems(Array(items[..<330_000]), toSection: 0)
+        #expect(ItemTable<Int>.partitionBits(bucketCount: snapshot.storage.index.table!.bucketCount) > 0)
+        snapshot.appendItems(Array(items[330_000...]), toSection: 1)
+        #expect(snapshot.storage.index.table!.count == 370_000)
+        var random = SplitMix64(seed: 11)
+        var misplaced = 0
+        var foundAbsent = 0
+        for _ in 0..<5_000 {
+            let position = Int.random(in: 0..<items.count, using: &random)
+            if snapshot.indexOfItem(items[position]) != position { misplaced += 1 }
+            if snapshot.indexOfItem(items[position] &+ 1) != nil { foundAbsent += 1 }
+        }
+        #expect(misplaced == 0 && foundAbsent == 0)
+        snapshot._checkInvariants()
+    }
+
+    @Test func foldingALargeEditedSnapshotRefillsItsTableByPartition() {
+        let items = spreadItems(340_000)
+        var snapshot = Snapshot()
+        snapshot.appendSections([0])
+        snapshot.appendItems(items)
+        var random = SplitMix64(seed: 12)
+        // Edits in place give many leaves slot tables (slots that are not offsets).
+        for edit in 0..<1_000 {
+            let victim = items[Int.random(in: 0..<items.count, using: &random)]
+            let anchor = items[Int.random(in: 0..<items.count, using: &random)]
+            guard victim != anchor, snapshot.indexOfItem(victim) != nil, snapshot.indexOfItem(anchor) != nil else { continue }
+            if edit % 2 == 0 {
+                snapshot.moveItem(victim, beforeItem: anchor)
+            } else {
+                snapshot.deleteItems([victim])
+                snapshot.insertItems([victim &+ 1], afterItem: anchor)
+            }
+        }
+        let before = snapshot.itemIdentifiers
+        snapshot.storage.rebuildIndex(itemCount: snapshot.numberOfItems)
+        #expect(ItemTable<Int>.partitionBits(bucketCount: snapshot.storage.index.table!.bucketCount) > 0)
+        #expect(snapshot.itemIdentifiers == before)
+        snapshot._checkInvariants()
+    }
 }

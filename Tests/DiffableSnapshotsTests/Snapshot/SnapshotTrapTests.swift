@@ -18,6 +18,16 @@ struct SnapshotTrapTests {
         #expect(stderr(result).contains("appendItems(_:toSection:): item identifier 2 is already in the snapshot"))
     }
 
+    @Test func appendingTheSameItemTwiceInOneLargeCall() async throws {
+        // Large enough for the index to be filled by partition.
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var snapshot = DiffableDataSourceSnapshot<String, Int>()
+            snapshot.appendSections(["A"])
+            snapshot.appendItems(Array(0..<500_000) + [123_456])
+        }
+        #expect(stderr(result).contains("item identifier 123456 appears more than once in the items passed"))
+    }
+
     @Test func appendingTheSameItemTwiceInOneCall() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             var snapshot = DiffableDataSourceSnapshot<String, String>()
