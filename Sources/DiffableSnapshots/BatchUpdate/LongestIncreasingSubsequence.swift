@@ -24,12 +24,15 @@ package func forEachOutsideLongestIncreasingSubsequence(_ values: [Int32], _ bod
     if inOrder { return }
 
     let member: Int32 = -2
-    // tails[l]: the index of the smallest value ending an increasing run of length l + 1.
-    var tails = [Int32](repeating: 0, count: count)
-    var predecessors = [Int32](repeating: -1, count: count)
+    // tails[l]: the index of the smallest value ending an increasing run of length l + 1. Only
+    // the predecessors of present values are written and read, so neither buffer is cleared.
+    let alignment = MemoryLayout<Int32>.alignment
+    let block = allocateScratchMemory(byteCount: 2 &* count &* MemoryLayout<Int32>.stride, alignment: alignment)
+    defer { deallocateTableMemory(block.memory, byteCount: block.byteCount, alignment: alignment) }
+    let memory = block.memory.bindMemory(to: Int32.self, capacity: 2 &* count)
+    let tails = UnsafeMutableBufferPointer(start: memory, count: count)
+    let predecessors = UnsafeMutableBufferPointer(start: memory + count, count: count)
     values.withUnsafeBufferPointer { values in
-    tails.withUnsafeMutableBufferPointer { tails in
-    predecessors.withUnsafeMutableBufferPointer { predecessors in
         var length = 0
         for index in 0..<count {
             let value = values[index]
@@ -45,7 +48,7 @@ package func forEachOutsideLongestIncreasingSubsequence(_ values: [Int32], _ bod
                     if values[Int(tails[middle])] < value { low = middle &+ 1 } else { high = middle }
                 }
             }
-            if low > 0 { predecessors[index] = tails[low &- 1] }
+            predecessors[index] = low > 0 ? tails[low &- 1] : -1
             tails[low] = Int32(truncatingIfNeeded: index)
             if low == length { length &+= 1 }
         }
@@ -58,5 +61,5 @@ package func forEachOutsideLongestIncreasingSubsequence(_ values: [Int32], _ bod
         for index in 0..<count where values[index] >= 0 && predecessors[index] != member {
             body(index)
         }
-    }}}
+    }
 }
