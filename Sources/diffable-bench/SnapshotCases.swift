@@ -45,25 +45,32 @@ struct SnapshotCases {
         var note = "\(perItem(ours)) ns per item"
         if let baseline { note += " (baseline \(perItem(baseline)))" }
         if let bytesPerItem, let baselineBytesPerItem {
-            note += "; \(formatted(bytesPerItem, decimals: 1)) bytes per item allocated (baseline \(formatted(baselineBytesPerItem, decimals: 1)))"
+            note += "; \(formatted(bytesPerItem.held, decimals: 1)) bytes per item allocated (baseline \(formatted(baselineBytesPerItem.held, decimals: 1)))"
+            if bytesPerItem.recycled > 0 {
+                note += ", and \(formatted(bytesPerItem.recycled, decimals: 1)) of scratch memory kept for the next build"
+            }
         }
         return BenchResult(
             bench: "snapshot", caseName: name, ids: ids, oursMilliseconds: ours,
             baseline: "Dictionary identifier -> index", baselineMilliseconds: baseline,
-            bytesPerItem: bytesPerItem, note: note)
+            bytesPerItem: bytesPerItem?.held, note: note)
     }
 
     /// Bytes the allocator holds per item for what `make` returns, made from nothing: the
     /// identifier array it is given is made inside and released unless the result keeps it.
-    /// Table memory kept for reuse is released first, so a table counts in full.
-    private func allocatedBytesPerItem<Result>(_ count: Int, _ make: () -> Result) -> Double? {
+    ///
+    /// Memory kept for reuse is released before and after `make`: the result's table counts in
+    /// full, and the scratch memory a build gives back for the next one (reported apart, in
+    /// bytes per item, by `recycled`) does not.
+    private func allocatedBytesPerItem<Result>(_ count: Int, _ make: () -> Result) -> (held: Double, recycled: Double)? {
         releaseRecycledTableMemory()
         let before = benchAllocatedBytes()
         guard before > 0 else { return nil }
         let result = make()
+        let recycled = releaseRecycledTableMemory()
         let after = benchAllocatedBytes()
         withExtendedLifetime(result) {}
-        return Double(Int(after) - Int(before)) / Double(count)
+        return (Double(Int(after) - Int(before)) / Double(count), Double(recycled) / Double(count))
     }
 
     // MARK: - Copy and edit one item

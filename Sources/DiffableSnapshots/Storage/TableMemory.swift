@@ -68,6 +68,9 @@ func deallocateTableMemory(_ memory: UnsafeMutableRawPointer, byteCount: Int, al
 
 /// Releases the table memory kept for reuse. Memory measurements call it first, so that what
 /// they see is what a table costs, not what an earlier one left behind.
-package func releaseRecycledTableMemory() {
+///
+/// - Returns: How many bytes were released.
+@discardableResult
+package func releaseRecycledTableMemory() -> Int {
     TableMemoryPool.shared.releaseAll()
 }

@@ -91,14 +91,15 @@ final class TableMemoryPool: @unchecked Sendable {
         #endif
     }
 
-    /// Frees every kept block.
-    func releaseAll() {
-        let released = withLock {
-            let all = blocks
+    /// Frees every kept block; returns how many bytes they held.
+    func releaseAll() -> Int {
+        let (released, bytes) = withLock {
+            let all = (blocks, heldBytes)
             blocks = []
             heldBytes = 0
             return all
         }
         for block in released { block.memory.deallocate() }
+        return bytes
     }
 }
