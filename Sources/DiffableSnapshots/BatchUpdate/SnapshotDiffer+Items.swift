@@ -14,22 +14,75 @@ extension SnapshotDiffer {
         guard singleCount > 0 else { return }
         var found = [UInt32](repeating: ItemSlot.none.rawValue, count: singleCount)
         found.withUnsafeMutableBufferPointer { findSingles($0, count: singleCount) }
+        var matched = oldMatched
+        oldMatched = []
         var base = 0
-        for position in 0..<work.count {
-            guard var section = work[position] else { continue }
-            work[position] = nil
-            let ownOldPosition = section.oldPosition
-            let runs = section.singleRuns
-            for run in runs {
-                for offset in 0..<run.ranks.count {
-                    let slot = ItemSlot(rawValue: found[base &+ offset])
-                    guard slot != .none else { continue }
-                    matchItem(slot: slot, unit: run.firstUnit &+ offset, ownOldPosition: ownOldPosition, section: &section)
-                }
-                base &+= run.ranks.count
+        found.withUnsafeBufferPointer { found in
+        matched.withUnsafeMutableBufferPointer { matched in
+            for position in 0..<work.count {
+                guard var section = work[position] else { continue }
+                work[position] = nil
+                recordMatches(UnsafeBufferPointer(rebasing: found[base...]), in: &section, matched: matched)
+                for run in section.singleRuns { base &+= run.ranks.count }
+                work[position] = section
             }
-            work[position] = section
-        }
+        }}
+        oldMatched = matched
+    }
+
+    /// Records where the single items of `section` come from, given their old slots in `found`
+    /// (by single number from the section's first), and flags the old items they match.
+    @inlinable
+    func recordMatches(_ found: UnsafeBufferPointer<UInt32>, in section: inout SectionWork, matched: UnsafeMutableBufferPointer<Bool>) {
+        let ownOldPosition = section.oldPosition
+        var codes = section.codes
+        var flags = section.flags
+        section.codes = []
+        section.flags = []
+        var crossSources = section.crossSources
+        oldLeafByNumber.withUnsafeBufferPointer { leafByNumber in
+        oldLeafPlaces.withUnsafeBufferPointer { places in
+        oldRankTables.withUnsafeBufferPointer { rankTables in
+        codes.withUnsafeMutableBufferPointer { codes in
+        flags.withUnsafeMutableBufferPointer { flags in
+            var single = 0
+            for run in section.singleRuns {
+                for offset in 0..<run.ranks.count {
+                    let slot = ItemSlot(rawValue: found[single &+ offset])
+                    guard slot != .none else { continue }
+                    let record: Int
+                    if leafByNumber.isEmpty {
+                        guard let sparse = oldLeafByNumberSparse[slot.leaf] else { continue }
+                        record = Int(sparse)
+                    } else {
+                        record = Int(leafByNumber[Int(slot.leaf)])
+                        guard record >= 0 else { continue }
+                    }
+                    let source = places[record]
+                    let leafRank = source.rankTable < 0 ? slot.slot : Int(rankTables[Int(source.rankTable) &+ slot.slot])
+                    let offsetInSection = source.start &+ leafRank
+                    let oldPosition = Int(source.oldPosition)
+                    // Only old items of a middle are still to be matched; the rest are kept.
+                    guard offsetInSection >= oldMiddleStart[oldPosition], offsetInSection < oldMiddleEnd[oldPosition] else { continue }
+                    let unit = run.firstUnit &+ offset
+                    if oldPosition == ownOldPosition {
+                        codes[unit] = Int32(truncatingIfNeeded: offsetInSection)
+                    } else if oldSurvivor[oldPosition] >= 0 {
+                        codes[unit] = Int32(truncatingIfNeeded: -2 &- crossSources.count)
+                        crossSources.append(ItemPath(section: oldPosition, item: offsetInSection))
+                    } else {
+                        continue
+                    }
+                    let flag = source.flagBase &+ leafRank
+                    flags[unit] = Int32(truncatingIfNeeded: flag)
+                    matched[flag] = true
+                }
+                single &+= run.ranks.count
+            }
+        }}}}}
+        section.codes = codes
+        section.flags = flags
+        section.crossSources = crossSources
     }
 
     /// Writes the old slot of every single item (or leaves ``ItemSlot/none``) into `found`, by
@@ -146,30 +199,6 @@ extension SnapshotDiffer {
                 }
             }
         }}}
-    }
-
-    /// Records where the new single item `unit`, found in old slot `slot`, comes from.
-    @inlinable
-    @inline(__always)
-    mutating func matchItem(slot: ItemSlot, unit: Int, ownOldPosition: Int, section: inout SectionWork) {
-        guard let record = oldLeafRecord(slot.leaf) else { return }
-        let source = oldLeafPlaces[record]
-        let leafRank = source.rankTable < 0 ? slot.slot : Int(oldRankTables[Int(source.rankTable) &+ slot.slot])
-        let offset = source.start &+ leafRank
-        let oldPosition = Int(source.oldPosition)
-        // Only old items of a middle are still to be matched; the rest are kept.
-        guard offset >= oldMiddleStart[oldPosition], offset < oldMiddleEnd[oldPosition] else { return }
-        if oldPosition == ownOldPosition {
-            section.codes[unit] = Int32(truncatingIfNeeded: offset)
-        } else if oldSurvivor[oldPosition] >= 0 {
-            section.codes[unit] = Int32(truncatingIfNeeded: -2 &- section.crossSources.count)
-            section.crossSources.append(ItemPath(section: oldPosition, item: offset))
-        } else {
-            return
-        }
-        let flag = source.flagBase &+ leafRank
-        section.flags[unit] = Int32(truncatingIfNeeded: flag)
-        oldMatched[flag] = true
     }
 
     /// Decides, per section, which units stay and which move.

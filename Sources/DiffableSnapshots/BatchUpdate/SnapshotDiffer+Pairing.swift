@@ -174,16 +174,6 @@ extension SnapshotDiffer {
         }
     }
 
-    /// The record of old leaf number `leaf`, if it reaches into an old middle.
-    @inlinable
-    func oldLeafRecord(_ leaf: UInt32) -> Int? {
-        if oldLeafByNumber.isEmpty {
-            return oldLeafByNumberSparse[leaf].map(Int.init)
-        }
-        let index = oldLeafByNumber[Int(leaf)]
-        return index < 0 ? nil : Int(index)
-    }
-
     @inlinable
     mutating func pairSection(atNewPosition position: Int, oldPosition: Int) {
         let oldTree = old.storage.trees[Int(old.sectionKeys[oldPosition])]
