@@ -31,6 +31,7 @@ extension DiffableDataSourceSnapshot {
         prepareIndex(adding: identifiers.count)
         storage.append(identifiers, toSection: sectionKeys[position], "appendItems(_:toSection:)")
         sectionOffsets.add(identifiers.count, at: position)
+        compactIndexIfNeeded()
         _checkInvariantsInDebug()
     }
 
@@ -121,6 +122,7 @@ extension DiffableDataSourceSnapshot {
         let key = storage.sectionKey(of: anchor)
         storage.insert(identifiers, nextTo: anchor, after: after, caller)
         sectionOffsets.add(identifiers.count, at: Int(positionOfKey[Int(key)]))
+        compactIndexIfNeeded()
         _checkInvariantsInDebug()
     }
 

@@ -60,10 +60,16 @@ struct ItemIndex<Key: Hashable & Sendable>: @unchecked Sendable {
         overlay.isEmpty && (table == nil || isKnownUniquelyReferenced(&table!))
     }
 
+    /// How many keys added at once always go into the flat table, growing it if it is full.
+    @inlinable
+    static var bulkAddition: Int { 64 }
+
     /// Whether `additional` new keys can go straight into the flat table, making room for them
     /// if needed: a first table is made to measure; a full one grows by half (or to what is
-    /// needed) for a large addition, while a small one goes to the overlay instead, so that the
-    /// table stays near its measure and one insert never rehashes it.
+    /// needed) for a bulk addition (``bulkAddition`` keys or more, or a sixteenth of the table),
+    /// so that a list built section by section is indexed in place at amortized O(1) per key.
+    /// A few keys go to the overlay instead, so that one insert never rehashes a large table;
+    /// the snapshot folds the overlay once it outgrows a sixteenth of the items.
     @inlinable
     mutating func prepareInPlace(adding additional: Int) -> Bool {
         guard changesInPlace() else { return false }
@@ -73,7 +79,7 @@ struct ItemIndex<Key: Hashable & Sendable>: @unchecked Sendable {
         }
         let needed = current.count + additional
         if needed <= current.capacity { return true }
-        if additional * 16 < current.count { return false }
+        if additional < Self.bulkAddition, additional * 16 < current.count { return false }
         table = current.moved(toBucketCount: ItemTable<Key>.bucketCount(forCapacity: max(needed, current.count + current.count / 2)))
         return true
     }

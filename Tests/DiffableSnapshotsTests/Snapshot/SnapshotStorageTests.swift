@@ -185,4 +185,28 @@ struct SnapshotStorageTests {
         #expect(snapshot.itemIdentifiers == before)
         snapshot._checkInvariants()
     }
+
+    @Test func aListBuiltSectionBySectionIsIndexedInPlace() {
+        var snapshot = Snapshot()
+        for section in 0..<100 {
+            snapshot.appendSections([section])
+            snapshot.appendItems(Array((section * 1_000)..<((section + 1) * 1_000)), toSection: section)
+        }
+        #expect(snapshot.storage.index.overlay.isEmpty)
+        #expect(snapshot.storage.index.table!.count == 100_000)
+        #expect(snapshot.indexOfItem(54_321) == 54_321)
+    }
+
+    @Test func aListBuiltItemByItemKeepsItsOverlaySmall() {
+        var snapshot = Snapshot()
+        snapshot.appendSections([0])
+        var largestOverlay = 0
+        for item in 0..<40_000 {
+            snapshot.appendItems([item])
+            largestOverlay = max(largestOverlay, snapshot.storage.index.overlay.count)
+        }
+        #expect(largestOverlay <= 4_096 + 1)
+        #expect(snapshot.indexOfItem(39_999) == 39_999)
+        snapshot._checkInvariants()
+    }
 }
