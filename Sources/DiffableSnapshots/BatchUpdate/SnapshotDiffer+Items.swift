@@ -89,7 +89,8 @@ extension SnapshotDiffer {
     /// single number: the single items of all sections, in new order.
     ///
     /// When the singles are a good part of the new snapshot and its index is one flat table
-    /// (two snapshots built apart, say), the new table is walked in bucket order and each item
+    /// larger than a core's cache (two large snapshots built apart, say), the new table is
+    /// walked in bucket order and each item
     /// looked up in the old one. A hash picks its bucket by its high bits in both tables, so the
     /// lookups move through the old table in order too: both tables stream through the cache
     /// instead of costing a miss per item. Otherwise the singles are looked up in new order, a
@@ -97,7 +98,7 @@ extension SnapshotDiffer {
     @inlinable
     func findSingles(_ found: UnsafeMutableBufferPointer<UInt32>, count singleCount: Int) {
         if let newTable = new.storage.index.table, new.storage.index.overlay.isEmpty,
-            singleCount &* 8 >= newTable.bucketCount
+            singleCount &* 8 >= newTable.bucketCount, newTable.bucketCount &* ItemTable<ItemIdentifierType>.stride > 1 << 20
         {
             findSinglesByWalking(newTable, found)
         } else {
