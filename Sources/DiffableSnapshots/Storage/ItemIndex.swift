@@ -123,7 +123,7 @@ struct ItemIndex<Key: Hashable & Sendable>: @unchecked Sendable {
     /// `leaves` (all distinct).
     @inlinable
     mutating func rebuild(capacity: Int, with leaves: [ItemLeaf<Key>]) {
-        table = nil
+        table = nil  // the old table's memory can then serve the new one
         table = ItemTable.make(capacity: capacity, filledWith: leaves).table
         overlay = ItemOverlay()
     }

@@ -2,21 +2,17 @@ extension ItemTable {
     /// A fresh table for `capacity` keys holding the items of `leaves`, each at its slot, and an
     /// item that was there twice (the items after it may be left out), or `nil`.
     ///
-    /// A table of more than 8 MB is filled by partition (``insertNew(partitioning:count:bits:markingEmpty:)``),
-    /// its buckets marked empty stretch by stretch just ahead of the fill, so that no bucket is
-    /// written twice from main memory.
+    /// A table filled by partition is not marked empty up front: its buckets are marked stretch
+    /// by stretch just ahead of the fill (see ``insertNew(partitioning:count:bits:markingEmpty:)``),
+    /// so that no bucket is written twice from main memory.
     @inlinable
     static func make(capacity: Int, filledWith leaves: [ItemLeaf<Key>]) -> (table: ItemTable, duplicate: Key?) {
         var total = 0
         for leaf in leaves { total &+= leaf.count }
         let bucketCount = Self.bucketCount(forCapacity: max(capacity, total))
-        let bits = Self.partitionBits(bucketCount: bucketCount)
-        guard _isPOD(Key.self), bits > 0, total >= 1 << (bits &+ 6) else {
-            let table = ItemTable(bucketCount: bucketCount)
-            return (table, table.insertNew(leaves: leaves))
-        }
-        let table = ItemTable(bucketCount: bucketCount, markingEmpty: false)
-        return (table, table.insertNew(partitioning: leaves, count: total, bits: bits, markingEmpty: true))
+        let bits = Self.partitionBits(adding: total, bucketCount: bucketCount)
+        let table = ItemTable(bucketCount: bucketCount, markingEmpty: bits == 0)
+        return (table, table.insertNew(leaves: leaves, count: total, partitionBits: bits, markingEmpty: bits > 0))
     }
 
     /// Adds the items of `leaves`, each at its slot; returns an item that was present already
@@ -32,19 +28,34 @@ extension ItemTable {
     func insertNew(leaves: [ItemLeaf<Key>]) -> Key? {
         var total = 0
         for leaf in leaves { total &+= leaf.count }
-        let partitionBits = Self.partitionBits(bucketCount: bucketCount)
-        guard _isPOD(Key.self), partitionBits > 0, total >= 1 << (partitionBits &+ 6) else {
-            for leaf in leaves {
-                let duplicate = leaf.items.withUnsafeBufferPointer { buffer in
-                    leaf.slotOfRank.withUnsafeBufferPointer { slotOfRank in
-                        insertNew(buffer, leaf: leaf.id, slotOfRank: slotOfRank)
-                    }
-                }
-                if let duplicate { return leaf.item(atRank: duplicate) }
-            }
-            return nil
+        let bits = Self.partitionBits(adding: total, bucketCount: bucketCount)
+        return insertNew(leaves: leaves, count: total, partitionBits: bits, markingEmpty: false)
+    }
+
+    /// ``insertNew(leaves:)`` by partition when `bits` is not 0, leaf by leaf otherwise.
+    @inlinable
+    func insertNew(leaves: [ItemLeaf<Key>], count total: Int, partitionBits bits: Int, markingEmpty: Bool) -> Key? {
+        guard bits == 0 else {
+            return insertNew(partitioning: leaves, count: total, bits: bits, markingEmpty: markingEmpty)
         }
-        return insertNew(partitioning: leaves, count: total, bits: partitionBits, markingEmpty: false)
+        for leaf in leaves {
+            let duplicate = leaf.items.withUnsafeBufferPointer { buffer in
+                leaf.slotOfRank.withUnsafeBufferPointer { slotOfRank in
+                    insertNew(buffer, leaf: leaf.id, slotOfRank: slotOfRank)
+                }
+            }
+            if let duplicate { return leaf.item(atRank: duplicate) }
+        }
+        return nil
+    }
+
+    /// How many bits of a hash pick the partition when `total` plain-data keys are added to a
+    /// table of `bucketCount` buckets; 0 when they are added leaf by leaf instead (keys that are
+    /// not plain data, tables of 8 MB or less, or too few keys for the runs to pay).
+    @inlinable
+    static func partitionBits(adding total: Int, bucketCount: Int) -> Int {
+        let bits = partitionBits(bucketCount: bucketCount)
+        return _isPOD(Key.self) && bits > 0 && total >= 1 << (bits &+ 6) ? bits : 0
     }
 
     /// How many bits of a hash pick its partition for a table of `bucketCount` buckets: enough
@@ -108,14 +119,14 @@ extension ItemTable {
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: partitions) { ends in
             for partition in 0..<partitions { ends[partition] = partition &* runLength }
             for leaf in leaves {
-                let slotBase = leaf.id << 8
+                let leafID = leaf.id
                 leaf.items.withUnsafeBufferPointer { items in
                 leaf.slotOfRank.withUnsafeBufferPointer { slotOfRank in
                     let slotsAreRanks = slotOfRank.isEmpty
                     for rank in 0..<items.count {
                         let key = items[rank]
                         let partition = Int(truncatingIfNeeded: UInt64(UInt(bitPattern: itemTableHash(key, seed: seed))) >> shift)
-                        let slot = ItemSlot(rawValue: slotBase | (slotsAreRanks ? UInt32(truncatingIfNeeded: rank) : UInt32(slotOfRank[rank])))
+                        let slot = ItemSlot(leaf: leafID, slot: slotsAreRanks ? rank : Int(slotOfRank[rank]))
                         let end = ends[partition]
                         if end == (partition &+ 1) &* runLength {
                             overflow.append((key, slot))

@@ -163,10 +163,9 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
     /// is present already (the keys after it are not added), or nil. The caller guarantees room.
     @inlinable
     func insertNew(_ keys: UnsafeBufferPointer<Key>, leaf: UInt32, slotOfRank: UnsafeBufferPointer<UInt8>) -> Int? {
-        let slotBase = leaf << 8
         let slotsAreRanks = slotOfRank.isEmpty
         return insertNew(count: keys.count, key: { keys[$0] }) {
-            ItemSlot(rawValue: slotBase | (slotsAreRanks ? UInt32(truncatingIfNeeded: $0) : UInt32(slotOfRank[$0])))
+            ItemSlot(leaf: leaf, slot: slotsAreRanks ? $0 : Int(slotOfRank[$0]))
         }
     }
 

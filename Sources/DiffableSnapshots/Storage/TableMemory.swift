@@ -58,8 +58,10 @@ func allocateScratchMemory(byteCount: Int, alignment: Int) -> (memory: UnsafeMut
         ?? (UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: alignment), byteCount)
 }
 
-/// Gives back the memory of a table that is gone, `byteCount` bytes as
-/// ``allocateTableMemory(byteCount:alignment:)`` gave them.
+/// Gives back memory that ``allocateTableMemory(byteCount:alignment:)``,
+/// ``allocateUnfilledTableMemory(byteCount:alignment:)`` or
+/// ``allocateScratchMemory(byteCount:alignment:)`` gave, `byteCount` bytes as they gave them:
+/// it is kept for reuse when the pool has room, freed otherwise.
 @usableFromInline
 func deallocateTableMemory(_ memory: UnsafeMutableRawPointer, byteCount: Int, alignment: Int) {
     guard !TableMemoryPool.shared.keep(memory, byteCount: byteCount, alignment: alignment) else { return }
