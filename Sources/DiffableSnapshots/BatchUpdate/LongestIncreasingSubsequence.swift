@@ -11,6 +11,12 @@
 /// Package-wide: a controller that knows which items a step touched picks its moves with it too.
 @inlinable
 package func forEachOutsideLongestIncreasingSubsequence(_ values: [Int32], _ body: (Int) -> Void) {
+    values.withUnsafeBufferPointer { forEachOutsideLongestIncreasingSubsequence($0, body) }
+}
+
+/// The same over a buffer of values.
+@inlinable
+func forEachOutsideLongestIncreasingSubsequence(_ values: UnsafeBufferPointer<Int32>, _ body: (Int) -> Void) {
     let count = values.count
     var inOrder = true
     var last: Int32 = -1
@@ -32,7 +38,7 @@ package func forEachOutsideLongestIncreasingSubsequence(_ values: [Int32], _ bod
     let memory = block.memory.bindMemory(to: Int32.self, capacity: 2 &* count)
     let tails = UnsafeMutableBufferPointer(start: memory, count: count)
     let predecessors = UnsafeMutableBufferPointer(start: memory + count, count: count)
-    values.withUnsafeBufferPointer { values in
+    do {
         var length = 0
         for index in 0..<count {
             let value = values[index]

@@ -12,22 +12,16 @@ extension SnapshotDiffer {
             for run in section.singleRuns { singleCount &+= run.ranks.count }
         }
         guard singleCount > 0 else { return }
-        var found = [UInt32](repeating: ItemSlot.none.rawValue, count: singleCount)
-        found.withUnsafeMutableBufferPointer { findSingles($0, count: singleCount) }
-        var matched = oldMatched
-        oldMatched = []
+        let found = scratch.column(repeating: ItemSlot.none.rawValue, count: singleCount)
+        findSingles(found, count: singleCount)
         var base = 0
-        found.withUnsafeBufferPointer { found in
-        matched.withUnsafeMutableBufferPointer { matched in
-            for position in 0..<work.count {
-                guard var section = work[position] else { continue }
-                work[position] = nil
-                recordMatches(UnsafeBufferPointer(rebasing: found[base...]), in: &section, matched: matched)
-                for run in section.singleRuns { base &+= run.ranks.count }
-                work[position] = section
-            }
-        }}
-        oldMatched = matched
+        for position in 0..<work.count {
+            guard var section = work[position] else { continue }
+            work[position] = nil
+            recordMatches(UnsafeBufferPointer(rebasing: found[base...]), in: &section, matched: oldMatched)
+            for run in section.singleRuns { base &+= run.ranks.count }
+            work[position] = section
+        }
     }
 
     /// Records where the single items of `section` come from, given their old slots in `found`
@@ -35,16 +29,12 @@ extension SnapshotDiffer {
     @inlinable
     func recordMatches(_ found: UnsafeBufferPointer<UInt32>, in section: inout SectionWork, matched: UnsafeMutableBufferPointer<Bool>) {
         let ownOldPosition = section.oldPosition
-        var codes = section.codes
-        var flags = section.flags
-        section.codes = []
-        section.flags = []
+        let codes = section.codes
+        let flags = section.flags
         var crossSources = section.crossSources
         oldLeafByNumber.withUnsafeBufferPointer { leafByNumber in
         oldLeafPlaces.withUnsafeBufferPointer { places in
         oldRankTables.withUnsafeBufferPointer { rankTables in
-        codes.withUnsafeMutableBufferPointer { codes in
-        flags.withUnsafeMutableBufferPointer { flags in
             var single = 0
             for run in section.singleRuns {
                 for offset in 0..<run.ranks.count {
@@ -79,9 +69,7 @@ extension SnapshotDiffer {
                 }
                 single &+= run.ranks.count
             }
-        }}}}}
-        section.codes = codes
-        section.flags = flags
+        }}}
         section.crossSources = crossSources
     }
 
@@ -204,20 +192,19 @@ extension SnapshotDiffer {
 
     /// Decides, per section, which units stay and which move.
     @inlinable
-    mutating func chooseMoves() {
-        for position in 0..<work.count {
-            guard var section = work[position] else { continue }
-            work[position] = nil
+    func chooseMoves() {
+        for case let section? in work {
             for unit in 0..<section.unitCount {
                 let code = section.codes[unit]
                 section.fates[unit] = code >= 0 ? .kept : code == -1 ? .inserted : .movedAcross
             }
             if section.hasRuns {
-                forEachOutsideHeaviestIncreasingSubsequence(section.codes, weights: section.weights) { section.fates[$0] = .movedWithin }
+                forEachOutsideHeaviestIncreasingSubsequence(
+                    Array(section.unitCodes), weights: Array(section.weights[..<section.unitCount])
+                ) { section.fates[$0] = .movedWithin }
             } else {
-                forEachOutsideLongestIncreasingSubsequence(section.codes) { section.fates[$0] = .movedWithin }
+                forEachOutsideLongestIncreasingSubsequence(section.unitCodes) { section.fates[$0] = .movedWithin }
             }
-            work[position] = section
         }
     }
 
@@ -290,15 +277,20 @@ extension SnapshotDiffer {
     @inlinable
     mutating func emitItemOperations() {
         let replacedFirst = !replacedRunItems.isEmpty
+        var deletes = update.itemDeletes
+        update.itemDeletes = []
         for record in oldLeaves {
             let place = record.place
             let oldPosition = Int(place.oldPosition)
-            let middle = oldMiddleStart[oldPosition]..<oldMiddleEnd[oldPosition]
-            for rank in 0..<record.leaf.count where !oldMatched[place.flagBase &+ rank] {
-                let offset = place.start &+ rank
-                if middle.contains(offset) { update.itemDeletes.append(ItemPath(section: oldPosition, item: offset)) }
+            // The leaf's ranks within the middle of its old section.
+            let lower = max(0, oldMiddleStart[oldPosition] &- place.start)
+            let upper = min(record.leaf.count, oldMiddleEnd[oldPosition] &- place.start)
+            guard lower < upper else { continue }
+            for rank in lower..<upper where !oldMatched[place.flagBase &+ rank] {
+                deletes.append(ItemPath(section: oldPosition, item: place.start &+ rank))
             }
         }
+        update.itemDeletes = deletes
         for position in 0..<work.count {
             guard let section = work[position] else { continue }
             for unit in 0..<section.unitCount {
@@ -337,3 +329,4 @@ extension SnapshotDiffer.SectionWork {
         hasRuns && runs[unit]
     }
 }
+

@@ -1,6 +1,6 @@
 extension SnapshotDiffer {
     @usableFromInline
-    enum ItemFate: UInt8 {
+    enum ItemFate: UInt8, BitwiseCopyable {
         case inserted, kept, movedWithin, movedAcross
         /// Moved and marked for reload: deleted at its old path, inserted at its new one.
         case replaced
@@ -58,6 +58,9 @@ extension SnapshotDiffer {
     /// The changed middle of one surviving section pair, as units in new order: runs of items
     /// that stay together (shared subtrees, the common ends of a leaf and its old copy) and
     /// single items.
+    ///
+    /// Its columns live in the diff's ``DiffScratch``, sized for the most units the middle can
+    /// hold (one per item).
     @usableFromInline
     struct SectionWork {
         @usableFromInline let oldPosition: Int
@@ -66,69 +69,73 @@ extension SnapshotDiffer {
         /// End of the middle in the new section, and in the old one (the common suffix follows).
         @usableFromInline let newEnd: Int
         @usableFromInline let oldEnd: Int
-        /// Whether some unit is a run (then `weights` and `unitStarts` are filled).
+        /// Whether some unit is a run (then `runs`, `weights` and `unitStarts` are filled).
         @usableFromInline let hasRuns: Bool
+        @usableFromInline var unitCount = 0
         /// Per unit: for a run, the old offset of its first item; for a single item, its old
         /// offset when it comes from this section's old counterpart, -1 when it is new here, or
         /// `-2 - i` when it comes from another surviving section, whose old path is
         /// `crossSources[i]`.
-        @usableFromInline var codes: [Int32] = []
-        @usableFromInline var fates: [ItemFate] = []
+        @usableFromInline let codes: UnsafeMutableBufferPointer<Int32>
+        /// Per unit, written by ``SnapshotDiffer/chooseMoves()``.
+        @usableFromInline let fates: UnsafeMutableBufferPointer<ItemFate>
         /// Per unit: the index in `oldMatched` of the old item a single item matched, or -1.
-        @usableFromInline var flags: [Int32] = []
+        @usableFromInline let flags: UnsafeMutableBufferPointer<Int32>
         /// Per unit, when there are runs: whether it is one, its number of items, and the new
         /// offset of its first.
-        @usableFromInline var runs: [Bool] = []
-        @usableFromInline var weights: [Int32] = []
-        @usableFromInline var unitStarts: [Int32] = []
+        @usableFromInline let runs: UnsafeMutableBufferPointer<Bool>
+        @usableFromInline let weights: UnsafeMutableBufferPointer<Int32>
+        @usableFromInline let unitStarts: UnsafeMutableBufferPointer<Int32>
         @usableFromInline var singleRuns: [SingleRun] = []
         /// The old paths of the items coming from other sections.
         @usableFromInline var crossSources: [ItemPath] = []
 
         @inlinable
-        init(oldPosition: Int, start: Int, newEnd: Int, oldEnd: Int, hasRuns: Bool) {
+        init(oldPosition: Int, start: Int, newEnd: Int, oldEnd: Int, hasRuns: Bool, scratch: DiffScratch) {
             self.oldPosition = oldPosition
             self.start = start
             self.newEnd = newEnd
             self.oldEnd = oldEnd
             self.hasRuns = hasRuns
+            let capacity = newEnd &- start
+            codes = scratch.column(of: Int32.self, count: capacity)
+            fates = scratch.column(of: ItemFate.self, count: capacity)
+            flags = scratch.column(of: Int32.self, count: capacity)
+            let runCapacity = hasRuns ? capacity : 0
+            runs = scratch.column(of: Bool.self, count: runCapacity)
+            weights = scratch.column(of: Int32.self, count: runCapacity)
+            unitStarts = scratch.column(of: Int32.self, count: runCapacity)
         }
 
+        /// The codes of the units laid out so far.
         @inlinable
-        var unitCount: Int { codes.count }
-
-        /// Makes room for `count` units.
-        @inlinable
-        mutating func reserveCapacity(_ count: Int) {
-            codes.reserveCapacity(count)
-            flags.reserveCapacity(count)
-            if hasRuns {
-                runs.reserveCapacity(count)
-                weights.reserveCapacity(count)
-                unitStarts.reserveCapacity(count)
-            }
+        var unitCodes: UnsafeBufferPointer<Int32> {
+            UnsafeBufferPointer(rebasing: codes[..<unitCount])
         }
 
         @inlinable
         mutating func appendRun(newStart: Int, oldStart: Int, count: Int) {
-            codes.append(Int32(truncatingIfNeeded: oldStart))
-            flags.append(-1)
-            runs.append(true)
-            weights.append(Int32(truncatingIfNeeded: count))
-            unitStarts.append(Int32(truncatingIfNeeded: newStart))
+            codes[unitCount] = Int32(truncatingIfNeeded: oldStart)
+            flags[unitCount] = -1
+            runs[unitCount] = true
+            weights[unitCount] = Int32(truncatingIfNeeded: count)
+            unitStarts[unitCount] = Int32(truncatingIfNeeded: newStart)
+            unitCount &+= 1
         }
 
         @inlinable
         mutating func appendSingles(_ leaf: Leaf, ranks: Range<Int>, newStart: Int) {
             guard !ranks.isEmpty else { return }
-            singleRuns.append(SingleRun(leaf: leaf, ranks: ranks, firstUnit: codes.count))
-            codes.append(contentsOf: repeatElement(-1, count: ranks.count))
-            flags.append(contentsOf: repeatElement(-1, count: ranks.count))
+            singleRuns.append(SingleRun(leaf: leaf, ranks: ranks, firstUnit: unitCount))
+            let units = unitCount..<(unitCount &+ ranks.count)
+            UnsafeMutableBufferPointer(rebasing: codes[units]).initialize(repeating: -1)
+            UnsafeMutableBufferPointer(rebasing: flags[units]).initialize(repeating: -1)
             if hasRuns {
-                runs.append(contentsOf: repeatElement(false, count: ranks.count))
-                weights.append(contentsOf: repeatElement(1, count: ranks.count))
-                unitStarts.append(contentsOf: (newStart..<(newStart &+ ranks.count)).lazy.map { Int32(truncatingIfNeeded: $0) })
+                UnsafeMutableBufferPointer(rebasing: runs[units]).initialize(repeating: false)
+                UnsafeMutableBufferPointer(rebasing: weights[units]).initialize(repeating: 1)
+                for (offset, unit) in units.enumerated() { unitStarts[unit] = Int32(truncatingIfNeeded: newStart &+ offset) }
             }
+            unitCount = units.upperBound
         }
 
         /// The unit holding new offset `offset` of the middle, and the offset of its first item.
@@ -136,7 +143,7 @@ extension SnapshotDiffer {
         func unit(atNewOffset offset: Int) -> (unit: Int, unitStart: Int) {
             guard hasRuns else { return (offset &- start, offset) }
             var low = 0
-            var high = unitStarts.count
+            var high = unitCount
             while high - low > 1 {
                 let middle = (low &+ high) >> 1
                 if Int(unitStarts[middle]) <= offset { low = middle } else { high = middle }
@@ -155,7 +162,7 @@ extension SnapshotDiffer {
         for position in 0..<new.sections.count where newSurvivor[position] >= 0 {
             pairSection(atNewPosition: position, oldPosition: Int(newSurvivor[position]))
         }
-        oldMatched = [Bool](repeating: false, count: oldLeaves.last.map { $0.place.flagBase &+ $0.leaf.count } ?? 0)
+        oldMatched = scratch.column(repeating: false, count: oldLeaves.last.map { $0.place.flagBase &+ $0.leaf.count } ?? 0)
         for range in pendingMatches {
             for flag in range { oldMatched[flag] = true }
         }
@@ -187,10 +194,9 @@ extension SnapshotDiffer {
         let suffix = Self.commonSuffix(pairing, newCount: newCount, oldCount: oldCount, prefix: start)
         var section = SectionWork(
             oldPosition: oldPosition, start: start, newEnd: newCount &- suffix, oldEnd: oldCount &- suffix,
-            hasRuns: pairing.sharesNodes)
+            hasRuns: pairing.sharesNodes, scratch: scratch)
         oldMiddleStart[oldPosition] = start
         oldMiddleEnd[oldPosition] = section.oldEnd
-        section.reserveCapacity(section.newEnd &- start)
 
         // The old leaves reaching into the middle get matched flags.
         var oldLeafOfNumber: [UInt32: (leaf: Leaf, start: Int, flagBase: Int)] = [:]
@@ -238,7 +244,6 @@ extension SnapshotDiffer {
                 markMatched(flagBase: copied.flagBase, ranks: (oldRanks.upperBound &- tail)..<oldRanks.upperBound)
             }
         }
-        section.fates = [ItemFate](repeating: .inserted, count: section.unitCount)
         work[position] = section
     }
 

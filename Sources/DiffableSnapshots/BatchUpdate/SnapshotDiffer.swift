@@ -44,13 +44,15 @@ struct SnapshotDiffer<SectionIdentifierType: Hashable & Sendable, ItemIdentifier
     /// ...or sparsely when few do.
     @usableFromInline var oldLeafByNumberSparse: [UInt32: Int32] = [:]
     /// A matched flag per item of `oldLeaves`.
-    @usableFromInline var oldMatched: [Bool] = []
+    @usableFromInline var oldMatched = UnsafeMutableBufferPointer<Bool>(start: nil, count: 0)
     /// Flags of old items matched by runs, set once `oldMatched` exists.
     @usableFromInline var pendingMatches: [Range<Int>] = []
     /// New paths of items in moved runs that are marked for reload: deleted and inserted
     /// instead of moved.
     @usableFromInline var replacedRunItems: Set<ItemPath> = []
     @usableFromInline var update = BatchUpdate()
+    /// The memory of the per-item columns, given back when the diff ends.
+    @usableFromInline let scratch = DiffScratch()
 
     @inlinable
     init(old: Snapshot, new: Snapshot) {
@@ -145,3 +147,4 @@ extension SnapshotDiffer {
         update.sectionMoves.sort { $0.from < $1.from }
     }
 }
+

@@ -19,7 +19,7 @@ final class TableMemoryPool: @unchecked Sendable {
 
     static let minimumByteCount = 256 << 10
     static let maximumByteCount = 64 << 20
-    static let maximumBlocks = 4
+    static let maximumBlocks = 8
 
     private struct Block {
         var memory: UnsafeMutableRawPointer
