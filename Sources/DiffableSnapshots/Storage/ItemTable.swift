@@ -131,7 +131,7 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
     /// How many keys the batch operations hash ahead: their first buckets are read before any of
     /// them is probed, so the cache misses of a batch overlap instead of following each other.
     @inlinable
-    static var batch: Int { 16 }
+    static var batch: Int { 32 }
 
     /// Reads the first bucket of each of `hashes` (into `firsts`), which brings their cache lines
     /// in together; ``insertNew(_:slot:)`` and ``find(_:bucket:first:)`` then start from what was
@@ -172,8 +172,8 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
     /// Adds `count` keys, `key(i)` in slot `slot(i)`; returns the `i` of the first key that is
     /// present already (the keys after it are not added), or nil. The caller guarantees room.
     ///
-    /// Keys are hashed 16 at a time and their first buckets read before any of them is probed,
-    /// so the cache misses of a batch overlap instead of following each other.
+    /// Keys are hashed a ``batch`` at a time and their first buckets read before any of them is
+    /// probed, so the cache misses of a batch overlap instead of following each other.
     @inlinable
     @inline(__always)
     func insertNew(count total: Int, key: (Int) -> Key, slot: (Int) -> ItemSlot) -> Int? {
