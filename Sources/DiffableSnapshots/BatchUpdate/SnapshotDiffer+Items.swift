@@ -30,6 +30,7 @@ extension SnapshotDiffer {
     func recordMatches(_ found: UnsafeBufferPointer<UInt32>, in section: inout SectionWork, matched: UnsafeMutableBufferPointer<Bool>) {
         let ownOldPosition = section.oldPosition
         let codes = section.codes
+        let fates = section.fates
         let flags = section.flags
         var crossSources = section.crossSources
         oldLeafByNumber.withUnsafeBufferPointer { leafByNumber in
@@ -57,8 +58,10 @@ extension SnapshotDiffer {
                     let unit = run.firstUnit &+ offset
                     if oldPosition == ownOldPosition {
                         codes[unit] = Int32(truncatingIfNeeded: offsetInSection)
+                        fates[unit] = .kept
                     } else if oldSurvivor[oldPosition] >= 0 {
                         codes[unit] = Int32(truncatingIfNeeded: -2 &- crossSources.count)
+                        fates[unit] = .movedAcross
                         crossSources.append(ItemPath(section: oldPosition, item: offsetInSection))
                     } else {
                         continue
@@ -194,10 +197,6 @@ extension SnapshotDiffer {
     @inlinable
     func chooseMoves() {
         for case let section? in work {
-            for unit in 0..<section.unitCount {
-                let code = section.codes[unit]
-                section.fates[unit] = code >= 0 ? .kept : code == -1 ? .inserted : .movedAcross
-            }
             if section.hasRuns {
                 forEachOutsideHeaviestIncreasingSubsequence(
                     Array(section.unitCodes), weights: Array(section.weights[..<section.unitCount])

@@ -77,7 +77,9 @@ extension SnapshotDiffer {
         /// `-2 - i` when it comes from another surviving section, whose old path is
         /// `crossSources[i]`.
         @usableFromInline let codes: UnsafeMutableBufferPointer<Int32>
-        /// Per unit, written by ``SnapshotDiffer/chooseMoves()``.
+        /// Per unit: kept (a run, or a single item matched in this section's old counterpart),
+        /// inserted (a single item not matched), moved across (matched in another section); then
+        /// ``SnapshotDiffer/chooseMoves()`` marks the kept ones that move within the section.
         @usableFromInline let fates: UnsafeMutableBufferPointer<ItemFate>
         /// Per unit: the index in `oldMatched` of the old item a single item matched, or -1.
         @usableFromInline let flags: UnsafeMutableBufferPointer<Int32>
@@ -116,6 +118,7 @@ extension SnapshotDiffer {
         @inlinable
         mutating func appendRun(newStart: Int, oldStart: Int, count: Int) {
             codes[unitCount] = Int32(truncatingIfNeeded: oldStart)
+            fates[unitCount] = .kept
             flags[unitCount] = -1
             runs[unitCount] = true
             weights[unitCount] = Int32(truncatingIfNeeded: count)
@@ -129,6 +132,7 @@ extension SnapshotDiffer {
             singleRuns.append(SingleRun(leaf: leaf, ranks: ranks, firstUnit: unitCount))
             let units = unitCount..<(unitCount &+ ranks.count)
             UnsafeMutableBufferPointer(rebasing: codes[units]).initialize(repeating: -1)
+            UnsafeMutableBufferPointer(rebasing: fates[units]).initialize(repeating: .inserted)
             UnsafeMutableBufferPointer(rebasing: flags[units]).initialize(repeating: -1)
             if hasRuns {
                 UnsafeMutableBufferPointer(rebasing: runs[units]).initialize(repeating: false)
