@@ -27,7 +27,7 @@ final class DiffScratch {
 
     @inlinable
     deinit {
-        for block in blocks { deallocateTableMemory(block.memory, byteCount: block.byteCount, alignment: Self.alignment) }
+        for block in blocks { deallocateRecycledMemory(block.memory, byteCount: block.byteCount, alignment: Self.alignment) }
     }
 
     /// An uninitialized column of `count` elements, valid until the diff ends.
@@ -41,7 +41,7 @@ final class DiffScratch {
         }
         var size = byteCount < Self.largeColumn ? max(byteCount, 16 << 10) : 256 << 10
         while size < byteCount { size <<= 1 }
-        let block = allocateScratchMemory(byteCount: size, alignment: Self.alignment)
+        let block = allocateRecycledMemory(byteCount: size, alignment: Self.alignment)
         blocks.append(block)
         next = block.memory + byteCount
         end = block.memory + block.byteCount

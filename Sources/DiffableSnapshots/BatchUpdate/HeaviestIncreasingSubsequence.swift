@@ -10,7 +10,7 @@
 /// O(*k* log *k*) for *k* present values: a Fenwick tree of prefix maxima over the values'
 /// ranks.
 @inlinable
-func forEachOutsideHeaviestIncreasingSubsequence(_ values: [Int32], weights: [Int32], _ body: (Int) -> Void) {
+func forEachOutsideHeaviestIncreasingSubsequence(_ values: UnsafeBufferPointer<Int32>, weights: UnsafeBufferPointer<Int32>, _ body: (Int) -> Void) {
     let present = values.indices.filter { values[$0] >= 0 }
     guard !present.isEmpty else { return }
     // Rank of each present value among the present values, from 1.

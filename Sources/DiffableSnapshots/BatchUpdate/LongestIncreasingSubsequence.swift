@@ -33,39 +33,37 @@ func forEachOutsideLongestIncreasingSubsequence(_ values: UnsafeBufferPointer<In
     // tails[l]: the index of the smallest value ending an increasing run of length l + 1. Only
     // the predecessors of present values are written and read, so neither buffer is cleared.
     let alignment = MemoryLayout<Int32>.alignment
-    let block = allocateScratchMemory(byteCount: 2 &* count &* MemoryLayout<Int32>.stride, alignment: alignment)
-    defer { deallocateTableMemory(block.memory, byteCount: block.byteCount, alignment: alignment) }
+    let block = allocateRecycledMemory(byteCount: 2 &* count &* MemoryLayout<Int32>.stride, alignment: alignment)
+    defer { deallocateRecycledMemory(block.memory, byteCount: block.byteCount, alignment: alignment) }
     let memory = block.memory.bindMemory(to: Int32.self, capacity: 2 &* count)
     let tails = UnsafeMutableBufferPointer(start: memory, count: count)
     let predecessors = UnsafeMutableBufferPointer(start: memory + count, count: count)
-    do {
-        var length = 0
-        for index in 0..<count {
-            let value = values[index]
-            guard value >= 0 else { continue }
-            var low: Int
-            if length > 0, values[Int(tails[length &- 1])] < value {
-                low = length
-            } else {
-                low = 0
-                var high = length
-                while low < high {
-                    let middle = (low &+ high) >> 1
-                    if values[Int(tails[middle])] < value { low = middle &+ 1 } else { high = middle }
-                }
+    var length = 0
+    for index in 0..<count {
+        let value = values[index]
+        guard value >= 0 else { continue }
+        var low: Int
+        if length > 0, values[Int(tails[length &- 1])] < value {
+            low = length
+        } else {
+            low = 0
+            var high = length
+            while low < high {
+                let middle = (low &+ high) >> 1
+                if values[Int(tails[middle])] < value { low = middle &+ 1 } else { high = middle }
             }
-            predecessors[index] = low > 0 ? tails[low &- 1] : -1
-            tails[low] = Int32(truncatingIfNeeded: index)
-            if low == length { length &+= 1 }
         }
-        var cursor = length > 0 ? Int(tails[length &- 1]) : -1
-        while cursor >= 0 {
-            let next = Int(predecessors[cursor])
-            predecessors[cursor] = member
-            cursor = next
-        }
-        for index in 0..<count where values[index] >= 0 && predecessors[index] != member {
-            body(index)
-        }
+        predecessors[index] = low > 0 ? tails[low &- 1] : -1
+        tails[low] = Int32(truncatingIfNeeded: index)
+        if low == length { length &+= 1 }
+    }
+    var cursor = length > 0 ? Int(tails[length &- 1]) : -1
+    while cursor >= 0 {
+        let next = Int(predecessors[cursor])
+        predecessors[cursor] = member
+        cursor = next
+    }
+    for index in 0..<count where values[index] >= 0 && predecessors[index] != member {
+        body(index)
     }
 }

@@ -18,7 +18,7 @@ extension SnapshotDiffer {
         for position in 0..<work.count {
             guard var section = work[position] else { continue }
             work[position] = nil
-            recordMatches(UnsafeBufferPointer(rebasing: found[base...]), in: &section, matched: oldMatched)
+            recordMatches(UnsafeBufferPointer(rebasing: found[base...]), in: &section)
             for run in section.singleRuns { base &+= run.ranks.count }
             work[position] = section
         }
@@ -27,7 +27,7 @@ extension SnapshotDiffer {
     /// Records where the single items of `section` come from, given their old slots in `found`
     /// (by single number from the section's first), and flags the old items they match.
     @inlinable
-    func recordMatches(_ found: UnsafeBufferPointer<UInt32>, in section: inout SectionWork, matched: UnsafeMutableBufferPointer<Bool>) {
+    func recordMatches(_ found: UnsafeBufferPointer<UInt32>, in section: inout SectionWork) {
         let ownOldPosition = section.oldPosition
         let codes = section.codes
         let fates = section.fates
@@ -68,7 +68,7 @@ extension SnapshotDiffer {
                     }
                     let flag = source.flagBase &+ leafRank
                     flags[unit] = Int32(truncatingIfNeeded: flag)
-                    matched[flag] = true
+                    oldMatched[flag] = true
                 }
                 single &+= run.ranks.count
             }
@@ -199,7 +199,7 @@ extension SnapshotDiffer {
         for case let section? in work {
             if section.hasRuns {
                 forEachOutsideHeaviestIncreasingSubsequence(
-                    Array(section.unitCodes), weights: Array(section.weights[..<section.unitCount])
+                    section.unitCodes, weights: UnsafeBufferPointer(rebasing: section.weights[..<section.unitCount])
                 ) { section.fates[$0] = .movedWithin }
             } else {
                 forEachOutsideLongestIncreasingSubsequence(section.unitCodes) { section.fates[$0] = .movedWithin }
@@ -276,8 +276,6 @@ extension SnapshotDiffer {
     @inlinable
     mutating func emitItemOperations() {
         let replacedFirst = !replacedRunItems.isEmpty
-        var deletes = update.itemDeletes
-        update.itemDeletes = []
         for record in oldLeaves {
             let place = record.place
             let oldPosition = Int(place.oldPosition)
@@ -286,10 +284,9 @@ extension SnapshotDiffer {
             let upper = min(record.leaf.count, oldMiddleEnd[oldPosition] &- place.start)
             guard lower < upper else { continue }
             for rank in lower..<upper where !oldMatched[place.flagBase &+ rank] {
-                deletes.append(ItemPath(section: oldPosition, item: place.start &+ rank))
+                update.itemDeletes.append(ItemPath(section: oldPosition, item: place.start &+ rank))
             }
         }
-        update.itemDeletes = deletes
         for position in 0..<work.count {
             guard let section = work[position] else { continue }
             for unit in 0..<section.unitCount {
@@ -332,4 +329,3 @@ extension SnapshotDiffer.SectionWork {
         hasRuns && runs[unit]
     }
 }
-

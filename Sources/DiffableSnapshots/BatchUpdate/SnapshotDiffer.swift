@@ -147,4 +147,3 @@ extension SnapshotDiffer {
         update.sectionMoves.sort { $0.from < $1.from }
     }
 }
-

@@ -95,9 +95,9 @@ extension ItemTable {
         while spread &* spread < share &* 64 { spread &+= 16 }  // about 8 standard deviations
         let runLength = share &+ spread &+ 64
         typealias Entry = (key: Key, slot: ItemSlot)
-        let block = allocateScratchMemory(
+        let block = allocateRecycledMemory(
             byteCount: partitions &* runLength &* MemoryLayout<Entry>.stride, alignment: MemoryLayout<Entry>.alignment)
-        defer { deallocateTableMemory(block.memory, byteCount: block.byteCount, alignment: MemoryLayout<Entry>.alignment) }
+        defer { deallocateRecycledMemory(block.memory, byteCount: block.byteCount, alignment: MemoryLayout<Entry>.alignment) }
         let scratch = block.memory.bindMemory(to: Entry.self, capacity: partitions &* runLength)  // plain data
         var overflow: [Entry] = []
         // Stretch p covers the buckets whose hashes start with p.

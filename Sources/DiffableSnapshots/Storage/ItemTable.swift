@@ -40,15 +40,13 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
     @inlinable
     init(bucketCount: Int, markingEmpty: Bool = true) {
         count = 0
-        // All ones marks every bucket empty (``ItemSlot/none``); the key bytes are never read
-        // while a bucket is empty.
-        let wanted = bucketCount * Self.stride
-        let block = markingEmpty
-            ? allocateTableMemory(byteCount: wanted, alignment: Self.alignment)
-            : allocateUnfilledTableMemory(byteCount: wanted, alignment: Self.alignment)
+        let block = allocateRecycledMemory(byteCount: bucketCount * Self.stride, alignment: Self.alignment)
         buckets = block.memory
         byteCount = block.byteCount
         self.bucketCount = block.byteCount / Self.stride
+        // All ones marks every bucket empty (``ItemSlot/none``); the key bytes are never read
+        // while a bucket is empty.
+        if markingEmpty { DiffableSnapshots.markEmpty(buckets, byteCount: byteCount) }
     }
 
     @inlinable
@@ -58,7 +56,7 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
                 keyPointer(bucket).deinitialize(count: 1)
             }
         }
-        deallocateTableMemory(buckets, byteCount: byteCount, alignment: Self.alignment)
+        deallocateRecycledMemory(buckets, byteCount: byteCount, alignment: Self.alignment)
     }
 
     /// Marks the buckets in `range` empty.
@@ -134,8 +132,8 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
     static var batch: Int { 32 }
 
     /// Reads the first bucket of each of `hashes` (into `firsts`), which brings their cache lines
-    /// in together; ``insertNew(_:slot:)`` and ``find(_:bucket:first:)`` then start from what was
-    /// read.
+    /// in together; ``insertNew(count:key:slot:)`` and ``find(_:bucket:first:)`` then start from
+    /// what was read.
     @inlinable
     func touch(_ hashes: UnsafeMutableBufferPointer<Int>, _ ideals: UnsafeMutableBufferPointer<Int>, _ firsts: UnsafeMutableBufferPointer<Int>, count: Int) {
         for index in 0..<count {
@@ -258,9 +256,10 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
     @inlinable
     func moved(toBucketCount newCount: Int) -> ItemTable {
         let larger = ItemTable(bucketCount: newCount)
+        let seed = itemTableSeed
         for bucket in 0..<bucketCount where isOccupied(bucket) {
             let key = keyPointer(bucket).move()
-            larger.place(key, hash: itemTableHash(key), slot: slot(at: bucket))
+            larger.place(key, hash: itemTableHash(key, seed: seed), slot: slot(at: bucket))
             setSlot(.none, at: bucket)
         }
         count = 0

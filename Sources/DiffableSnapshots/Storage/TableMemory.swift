@@ -4,28 +4,20 @@ import Glibc
 import Darwin
 #endif
 
-/// Memory for the buckets of a flat table, every byte set to 0xFF, at least `byteCount` bytes;
-/// the byte count actually given (a recycled block may be a little larger) comes back with it.
+/// Uninitialized memory of at least `byteCount` bytes for a flat table or scratch space; the
+/// byte count actually given (a recycled block may be a little larger) comes back with it.
+/// Give it back with ``deallocateRecycledMemory(_:byteCount:alignment:)``.
 ///
-/// A block of a table that was freed is taken again when its size fits (see
+/// A large block that was given back is taken again when its size fits (see
 /// ``TableMemoryPool``): a list that rebuilds its snapshot on every change then fills warm
 /// memory instead of faulting in fresh pages, which costs more than the fill itself.
 ///
-/// On Linux, the 2 MB-aligned stretches of a new table of several megabytes are offered to the
+/// On Linux, the 2 MB-aligned stretches of a new block of several megabytes are offered to the
 /// kernel for transparent huge pages: a hash table is read at random, and with 4 KB pages most
 /// probes of a large one would also miss the TLB. (No memory is added for alignment; the
 /// stretches at the ends keep small pages.)
 @usableFromInline
-func allocateTableMemory(byteCount: Int, alignment: Int) -> (memory: UnsafeMutableRawPointer, byteCount: Int) {
-    let block = allocateUnfilledTableMemory(byteCount: byteCount, alignment: alignment)
-    markEmpty(block.memory, byteCount: block.byteCount)
-    return block
-}
-
-/// ``allocateTableMemory(byteCount:alignment:)`` without the fill: the caller marks every byte
-/// empty (``markEmpty(_:byteCount:)``) before it reads any.
-@usableFromInline
-func allocateUnfilledTableMemory(byteCount: Int, alignment: Int) -> (memory: UnsafeMutableRawPointer, byteCount: Int) {
+func allocateRecycledMemory(byteCount: Int, alignment: Int) -> (memory: UnsafeMutableRawPointer, byteCount: Int) {
     TableMemoryPool.shared.take(byteCount: byteCount, alignment: alignment) ?? {
         let memory = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: alignment)
         #if canImport(Glibc)
@@ -50,20 +42,10 @@ func markEmpty(_ memory: UnsafeMutableRawPointer, byteCount: Int) {
     #endif
 }
 
-/// Scratch memory of at least `byteCount` bytes, uninitialized, recycled like a table's; given
-/// back with ``deallocateTableMemory(_:byteCount:alignment:)``.
+/// Gives back memory that ``allocateRecycledMemory(byteCount:alignment:)`` gave, `byteCount`
+/// bytes as it gave them: it is kept for reuse when the pool has room, freed otherwise.
 @usableFromInline
-func allocateScratchMemory(byteCount: Int, alignment: Int) -> (memory: UnsafeMutableRawPointer, byteCount: Int) {
-    TableMemoryPool.shared.take(byteCount: byteCount, alignment: alignment)
-        ?? (UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: alignment), byteCount)
-}
-
-/// Gives back memory that ``allocateTableMemory(byteCount:alignment:)``,
-/// ``allocateUnfilledTableMemory(byteCount:alignment:)`` or
-/// ``allocateScratchMemory(byteCount:alignment:)`` gave, `byteCount` bytes as they gave them:
-/// it is kept for reuse when the pool has room, freed otherwise.
-@usableFromInline
-func deallocateTableMemory(_ memory: UnsafeMutableRawPointer, byteCount: Int, alignment: Int) {
+func deallocateRecycledMemory(_ memory: UnsafeMutableRawPointer, byteCount: Int, alignment: Int) {
     guard !TableMemoryPool.shared.keep(memory, byteCount: byteCount, alignment: alignment) else { return }
     memory.deallocate()
 }
