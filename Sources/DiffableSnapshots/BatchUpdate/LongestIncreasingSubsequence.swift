@@ -15,6 +15,12 @@ package func forEachOutsideLongestIncreasingSubsequence(_ values: [Int32], _ bod
 }
 
 /// The same over a buffer of values.
+///
+/// A value greater than every value before it and less than every value after it lies in every
+/// longest increasing subsequence (any increasing subsequence without it can take it). Such
+/// values split the rest into segments, each solved on its own among the values between its two
+/// neighbours: a long list with a few elements moved costs two linear passes and the patience
+/// sorting of the moved stretches only.
 @inlinable
 func forEachOutsideLongestIncreasingSubsequence(_ values: UnsafeBufferPointer<Int32>, _ body: (Int) -> Void) {
     let count = values.count
@@ -29,41 +35,93 @@ func forEachOutsideLongestIncreasingSubsequence(_ values: UnsafeBufferPointer<In
     }
     if inOrder { return }
 
-    let member: Int32 = -2
-    // tails[l]: the index of the smallest value ending an increasing run of length l + 1. Only
-    // the predecessors of present values are written and read, so neither buffer is cleared.
     let alignment = MemoryLayout<Int32>.alignment
-    let block = allocateRecycledMemory(byteCount: 2 &* count &* MemoryLayout<Int32>.stride, alignment: alignment)
+    let block = allocateRecycledMemory(byteCount: 3 &* count &* MemoryLayout<Int32>.stride, alignment: alignment)
     defer { deallocateRecycledMemory(block.memory, byteCount: block.byteCount, alignment: alignment) }
-    let memory = block.memory.bindMemory(to: Int32.self, capacity: 2 &* count)
+    let memory = block.memory.bindMemory(to: Int32.self, capacity: 3 &* count)
     let tails = UnsafeMutableBufferPointer(start: memory, count: count)
     let predecessors = UnsafeMutableBufferPointer(start: memory + count, count: count)
-    var length = 0
+    // floors[i]: the least present value after index i.
+    let floors = UnsafeMutableBufferPointer(start: memory + 2 &* count, count: count)
+    var least = Int32.max
+    var index = count
+    while index > 0 {
+        index &-= 1
+        floors[index] = least
+        let value = values[index]
+        if value >= 0, value < least { least = value }
+    }
+    var ceiling: Int32 = -1
+    var segmentStart = 0
+    var lower: Int32 = -1
     for index in 0..<count {
         let value = values[index]
         guard value >= 0 else { continue }
-        var low: Int
-        if length > 0, values[Int(tails[length &- 1])] < value {
-            low = length
-        } else {
-            low = 0
-            var high = length
-            while low < high {
-                let middle = (low &+ high) >> 1
-                if values[Int(tails[middle])] < value { low = middle &+ 1 } else { high = middle }
+        if ceiling < value, value < floors[index] {
+            if segmentStart < index {
+                forEachOutsideLongestIncreasingSubsequence(
+                    values, segmentStart..<index, between: lower, and: value, tails: tails, predecessors: predecessors, body)
             }
+            segmentStart = index &+ 1
+            lower = value
+        }
+        if value > ceiling { ceiling = value }
+    }
+    if segmentStart < count {
+        forEachOutsideLongestIncreasingSubsequence(
+            values, segmentStart..<count, between: lower, and: .max, tails: tails, predecessors: predecessors, body)
+    }
+}
+
+/// Calls `body` with the index in `range` of every present value that lies outside one longest
+/// increasing subsequence of the values strictly between `lower` and `upper`, the others
+/// included. Patience sorting; `tails` and `predecessors` are working memory as long as
+/// `values`.
+@inlinable
+func forEachOutsideLongestIncreasingSubsequence(
+    _ values: UnsafeBufferPointer<Int32>, _ range: Range<Int>, between lower: Int32, and upper: Int32,
+    tails: UnsafeMutableBufferPointer<Int32>, predecessors: UnsafeMutableBufferPointer<Int32>, _ body: (Int) -> Void
+) {
+    let member: Int32 = -2
+    // tails[l]: the index of the smallest value ending an increasing run of length l + 1. Only
+    // the predecessors of values in range are written and read, so neither buffer is cleared.
+    var length = 0
+    // The last tail's value and index, kept at hand: most values extend the longest run.
+    var top = Int32.min
+    var topIndex: Int32 = -1
+    for index in range {
+        let value = values[index]
+        guard value > lower, value < upper else { continue }
+        if value > top {
+            predecessors[index] = topIndex
+            topIndex = Int32(truncatingIfNeeded: index)
+            tails[length] = topIndex
+            length &+= 1
+            top = value
+            continue
+        }
+        var low = 0
+        var high = length &- 1
+        while low < high {
+            let middle = (low &+ high) >> 1
+            if values[Int(tails[middle])] < value { low = middle &+ 1 } else { high = middle }
         }
         predecessors[index] = low > 0 ? tails[low &- 1] : -1
         tails[low] = Int32(truncatingIfNeeded: index)
-        if low == length { length &+= 1 }
+        if low == length &- 1 {
+            top = value
+            topIndex = Int32(truncatingIfNeeded: index)
+        }
     }
-    var cursor = length > 0 ? Int(tails[length &- 1]) : -1
+    var cursor = Int(topIndex)
     while cursor >= 0 {
         let next = Int(predecessors[cursor])
         predecessors[cursor] = member
         cursor = next
     }
-    for index in 0..<count where values[index] >= 0 && predecessors[index] != member {
-        body(index)
+    for index in range {
+        let value = values[index]
+        guard value >= 0 else { continue }
+        if value <= lower || value >= upper || predecessors[index] != member { body(index) }
     }
 }

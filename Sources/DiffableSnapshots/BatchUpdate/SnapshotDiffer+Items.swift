@@ -1,14 +1,23 @@
 extension SnapshotDiffer {
-    /// Hashes each single item of every middle once, against the old snapshot's index.
+    /// Finds where each single item of every middle comes from.
     ///
-    /// First every single item is looked up (``findSingles(_:count:)``), then the matches are
-    /// recorded section by section, in new order.
+    /// Each section is first matched in step with its old middle (``matchInStep(_:)``): most
+    /// items are found next to where the item before them was, by `==` alone. In the sections
+    /// whose items moved about too much for that, every single item is looked up
+    /// (``findSingles(_:count:)``), then the matches are recorded section by section, in new
+    /// order.
     @inlinable
     mutating func matchItems() {
         // With no old item left to match, every single item is new.
         guard !oldMatched.isEmpty else { return }
+        for position in work.indices {
+            guard var section = work[position], !section.singleRuns.isEmpty else { continue }
+            work[position] = nil
+            section.singlesMatched = matchInStep(&section)
+            work[position] = section
+        }
         var singleCount = 0
-        for case let section? in work {
+        for case let section? in work where !section.singlesMatched {
             for run in section.singleRuns { singleCount &+= run.ranks.count }
         }
         guard singleCount > 0 else { return }
@@ -16,7 +25,7 @@ extension SnapshotDiffer {
         findSingles(found, count: singleCount)
         var base = 0
         for position in 0..<work.count {
-            guard var section = work[position] else { continue }
+            guard var section = work[position], !section.singlesMatched else { continue }
             work[position] = nil
             recordMatches(UnsafeBufferPointer(rebasing: found[base...]), in: &section)
             for run in section.singleRuns { base &+= run.ranks.count }
@@ -28,52 +37,84 @@ extension SnapshotDiffer {
     /// (by single number from the section's first), and flags the old items they match.
     @inlinable
     func recordMatches(_ found: UnsafeBufferPointer<UInt32>, in section: inout SectionWork) {
-        let ownOldPosition = section.oldPosition
-        let codes = section.codes
-        let fates = section.fates
-        let flags = section.flags
         var crossSources = section.crossSources
-        oldLeafByNumber.withUnsafeBufferPointer { leafByNumber in
-        oldLeafPlaces.withUnsafeBufferPointer { places in
-        oldRankTables.withUnsafeBufferPointer { rankTables in
+        withOldSources { sources in
             var single = 0
             for run in section.singleRuns {
                 for offset in 0..<run.ranks.count {
                     let slot = ItemSlot(rawValue: found[single &+ offset])
                     guard slot != .none else { continue }
-                    let record: Int
-                    if leafByNumber.isEmpty {
-                        guard let sparse = oldLeafByNumberSparse[slot.leaf] else { continue }
-                        record = Int(sparse)
-                    } else {
-                        record = Int(leafByNumber[Int(slot.leaf)])
-                        guard record >= 0 else { continue }
-                    }
-                    let source = places[record]
-                    let leafRank = source.rankTable < 0 ? slot.slot : Int(rankTables[Int(source.rankTable) &+ slot.slot])
-                    let offsetInSection = source.start &+ leafRank
-                    let oldPosition = Int(source.oldPosition)
-                    // Only old items of a middle are still to be matched; the rest are kept.
-                    guard offsetInSection >= oldMiddleStart[oldPosition], offsetInSection < oldMiddleEnd[oldPosition] else { continue }
-                    let unit = run.firstUnit &+ offset
-                    if oldPosition == ownOldPosition {
-                        codes[unit] = Int32(truncatingIfNeeded: offsetInSection)
-                        fates[unit] = .kept
-                    } else if oldSurvivor[oldPosition] >= 0 {
-                        codes[unit] = Int32(truncatingIfNeeded: -2 &- crossSources.count)
-                        fates[unit] = .movedAcross
-                        crossSources.append(ItemPath(section: oldPosition, item: offsetInSection))
-                    } else {
-                        continue
-                    }
-                    let flag = source.flagBase &+ leafRank
-                    flags[unit] = Int32(truncatingIfNeeded: flag)
-                    oldMatched[flag] = true
+                    _ = recordMatch(slot, unit: run.firstUnit &+ offset, of: section, crossSources: &crossSources, sources)
                 }
                 single &+= run.ranks.count
             }
-        }}}
+        }
         section.crossSources = crossSources
+    }
+
+    /// Calls `body` with `oldLeafByNumber`, `oldLeafPlaces` and `oldRankTables` as buffers.
+    @inlinable
+    func withOldSources<Result>(_ body: (OldSources) -> Result) -> Result {
+        oldLeafByNumber.withUnsafeBufferPointer { leafByNumber in
+        oldLeafPlaces.withUnsafeBufferPointer { places in
+        oldRankTables.withUnsafeBufferPointer { rankTables in
+            body(OldSources(leafByNumber: leafByNumber, places: places, rankTables: rankTables))
+        }}}
+    }
+
+    /// What turns an old slot into an old leaf record and rank: `oldLeafByNumber`,
+    /// `oldLeafPlaces` and `oldRankTables` as buffers.
+    @usableFromInline
+    struct OldSources {
+        @usableFromInline let leafByNumber: UnsafeBufferPointer<Int32>
+        @usableFromInline let places: UnsafeBufferPointer<OldLeafPlace>
+        @usableFromInline let rankTables: UnsafeBufferPointer<UInt8>
+
+        @inlinable
+        init(leafByNumber: UnsafeBufferPointer<Int32>, places: UnsafeBufferPointer<OldLeafPlace>, rankTables: UnsafeBufferPointer<UInt8>) {
+            self.leafByNumber = leafByNumber
+            self.places = places
+            self.rankTables = rankTables
+        }
+    }
+
+    /// Records that the single item of `unit` comes from old slot `slot`, and flags that old
+    /// item; returns the old leaf record and rank when the item stays in its section, nil when it
+    /// comes from another section or matches nothing still to be matched.
+    @inlinable
+    @inline(__always)
+    func recordMatch(
+        _ slot: ItemSlot, unit: Int, of section: SectionWork, crossSources: inout [ItemPath], _ sources: OldSources
+    ) -> (record: Int, rank: Int)? {
+        let record: Int
+        if sources.leafByNumber.isEmpty {
+            guard let sparse = oldLeafByNumberSparse[slot.leaf] else { return nil }
+            record = Int(sparse)
+        } else {
+            record = Int(sources.leafByNumber[Int(slot.leaf)])
+            guard record >= 0 else { return nil }
+        }
+        let source = sources.places[record]
+        let leafRank = source.rankTable < 0 ? slot.slot : Int(sources.rankTables[Int(source.rankTable) &+ slot.slot])
+        let offsetInSection = source.start &+ leafRank
+        let oldPosition = Int(source.oldPosition)
+        // Only old items of a middle are still to be matched; the rest are kept.
+        guard offsetInSection >= oldMiddleStart[oldPosition], offsetInSection < oldMiddleEnd[oldPosition] else { return nil }
+        let stays = oldPosition == section.oldPosition
+        if stays {
+            section.codes[unit] = Int32(truncatingIfNeeded: offsetInSection)
+            section.fates[unit] = .kept
+        } else if oldSurvivor[oldPosition] >= 0 {
+            section.codes[unit] = Int32(truncatingIfNeeded: -2 &- crossSources.count)
+            section.fates[unit] = .movedAcross
+            crossSources.append(ItemPath(section: oldPosition, item: offsetInSection))
+        } else {
+            return nil
+        }
+        let flag = source.flagBase &+ leafRank
+        section.flags[unit] = Int32(truncatingIfNeeded: flag)
+        oldMatched[flag] = true
+        return stays ? (record, leafRank) : nil
     }
 
     /// Writes the old slot of every single item (or leaves ``ItemSlot/none``) into `found`, by
@@ -88,45 +129,64 @@ extension SnapshotDiffer {
     /// batch at a time.
     @inlinable
     func findSingles(_ found: UnsafeMutableBufferPointer<UInt32>, count singleCount: Int) {
-        if let newTable = new.storage.index.table, new.storage.index.overlay.isEmpty,
-            singleCount &* 8 >= newTable.bucketCount, newTable.bucketCount &* ItemTable<ItemIdentifierType>.stride > 1 << 20
-        {
+        if let newTable = walkableNewTable, singleCount &* 8 >= newTable.bucketCount {
             findSinglesByWalking(newTable, found)
         } else {
             findSinglesInOrder(found)
         }
     }
 
+    /// The new snapshot's index when it is one flat table larger than a core's cache, which
+    /// ``findSinglesByWalking(_:_:)`` can walk.
+    @inlinable
+    var walkableNewTable: ItemTable<ItemIdentifierType>? {
+        guard let table = new.storage.index.table, new.storage.index.overlay.isEmpty,
+            table.bucketCount &* ItemTable<ItemIdentifierType>.stride > 1 << 20
+        else { return nil }
+        return table
+    }
+
     /// ``findSingles(_:count:)`` in new order.
     @inlinable
     func findSinglesInOrder(_ found: UnsafeMutableBufferPointer<UInt32>) {
+        var base = 0
+        for case let section? in work where !section.singlesMatched {
+            for run in section.singleRuns {
+                run.leaf.items.withUnsafeBufferPointer { items in
+                    lookUpInOld(count: run.ranks.count, item: { items[run.ranks.lowerBound &+ $0] }) {
+                        found[base &+ $0] = $1.rawValue
+                    }
+                }
+                base &+= run.ranks.count
+            }
+        }
+    }
+
+    /// Looks `item(0)`, ..., `item(count - 1)` up in the old snapshot's index and calls `body`
+    /// with the number and old slot of each one found.
+    ///
+    /// Items are hashed a ``ItemTable/batch`` at a time and their first buckets read before any
+    /// of them is probed, so the cache misses of a batch overlap instead of following each other.
+    @inlinable
+    func lookUpInOld(count total: Int, item: (Int) -> ItemIdentifierType, _ body: (Int, ItemSlot) -> Void) {
         let index = old.storage.index
         let batch = ItemTable<ItemIdentifierType>.batch
         let seed = itemTableSeed
-        var base = 0
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * batch) { scratch in
             let hashes = UnsafeMutableBufferPointer(rebasing: scratch[0..<batch])
             let ideals = UnsafeMutableBufferPointer(rebasing: scratch[batch..<(2 * batch)])
             let firsts = UnsafeMutableBufferPointer(rebasing: scratch[(2 * batch)...])
-            for case let section? in work {
-                for run in section.singleRuns {
-                    run.leaf.items.withUnsafeBufferPointer { items in
-                        var rank = run.ranks.lowerBound
-                        while rank < run.ranks.upperBound {
-                            let count = min(batch, run.ranks.upperBound &- rank)
-                            for offset in 0..<count { hashes[offset] = itemTableHash(items[rank &+ offset], seed: seed) }
-                            index.table?.touch(hashes, ideals, firsts, count: count)
-                            for offset in 0..<count {
-                                let item = items[rank &+ offset]
-                                if let slot = index.find(item, hash: hashes[offset], bucket: ideals[offset], first: firsts[offset]) {
-                                    found[base &+ rank &- run.ranks.lowerBound &+ offset] = slot.rawValue
-                                }
-                            }
-                            rank &+= count
-                        }
+            var start = 0
+            while start < total {
+                let count = min(batch, total &- start)
+                for offset in 0..<count { hashes[offset] = itemTableHash(item(start &+ offset), seed: seed) }
+                index.table?.touch(hashes, ideals, firsts, count: count)
+                for offset in 0..<count {
+                    if let slot = index.find(item(start &+ offset), hash: hashes[offset], bucket: ideals[offset], first: firsts[offset]) {
+                        body(start &+ offset, slot)
                     }
-                    base &+= run.ranks.count
                 }
+                start &+= count
             }
         }
     }
@@ -157,7 +217,7 @@ extension SnapshotDiffer {
         var leaves: [WalkedLeaf] = []
         var rankTables: [UInt8] = []
         var base = 0
-        for case let section? in work {
+        for case let section? in work where !section.singlesMatched {
             for run in section.singleRuns {
                 var rankTable: Int32 = -1
                 if !run.leaf.slotsAreRanks {
@@ -276,6 +336,14 @@ extension SnapshotDiffer {
     @inlinable
     mutating func emitItemOperations() {
         let replacedFirst = !replacedRunItems.isEmpty
+        // Appended to as locals, uniquely held, then put back.
+        var deletes = update.itemDeletes
+        var inserts = update.itemInserts
+        var moves = update.itemMoves
+        update.itemDeletes = []
+        update.itemInserts = []
+        update.itemMoves = []
+        let matched = UnsafeRawPointer(oldMatched.baseAddress.unsafelyUnwrapped)
         for record in oldLeaves {
             let place = record.place
             let oldPosition = Int(place.oldPosition)
@@ -283,42 +351,43 @@ extension SnapshotDiffer {
             let lower = max(0, oldMiddleStart[oldPosition] &- place.start)
             let upper = min(record.leaf.count, oldMiddleEnd[oldPosition] &- place.start)
             guard lower < upper else { continue }
-            for rank in lower..<upper where !oldMatched[place.flagBase &+ rank] {
-                update.itemDeletes.append(ItemPath(section: oldPosition, item: place.start &+ rank))
+            // Unmatched old items are deleted; `true` is stored as the byte 1.
+            forEachIndex(in: (place.flagBase &+ lower)..<(place.flagBase &+ upper), of: matched, notEqualTo: 1) { flag in
+                deletes.append(ItemPath(section: oldPosition, item: place.start &+ flag &- place.flagBase))
             }
         }
         for position in 0..<work.count {
             guard let section = work[position] else { continue }
-            for unit in 0..<section.unitCount {
-                let fate = section.fates[unit]
-                // Most units stay: one well-predicted test skips them, where the switch below
-                // would jump through a table.
-                if fate == .kept { continue }
+            // Most units stay: they are skipped eight at a time.
+            forEachIndex(in: 0..<section.unitCount, of: UnsafeRawPointer(section.fates.baseAddress.unsafelyUnwrapped), notEqualTo: ItemFate.kept.rawValue) { unit in
                 let unitStart = section.hasRuns ? Int(section.unitStarts[unit]) : section.start &+ unit
-                switch fate {
+                switch section.fates[unit] {
                 case .kept:
                     break
                 case .inserted, .replaced:
-                    update.itemInserts.append(ItemPath(section: position, item: unitStart))
+                    inserts.append(ItemPath(section: position, item: unitStart))
                 case .movedAcross:
                     let from = section.crossSources[-2 &- Int(section.codes[unit])]
-                    update.itemMoves.append(BatchUpdate.Move(from: from, to: ItemPath(section: position, item: unitStart)))
+                    moves.append(BatchUpdate.Move(from: from, to: ItemPath(section: position, item: unitStart)))
                 case .movedWithin:
                     let oldStart = Int(section.codes[unit])
                     let count = section.hasRuns ? Int(section.weights[unit]) : 1
                     for item in 0..<count {
                         let to = ItemPath(section: position, item: unitStart &+ item)
                         if replacedFirst && replacedRunItems.contains(to) { continue }
-                        update.itemMoves.append(BatchUpdate.Move(from: ItemPath(section: section.oldPosition, item: oldStart &+ item), to: to))
+                        moves.append(BatchUpdate.Move(from: ItemPath(section: section.oldPosition, item: oldStart &+ item), to: to))
                     }
                 }
             }
         }
         if replacedFirst {
-            update.itemDeletes.sort()
-            update.itemInserts.sort()
+            deletes.sort()
+            inserts.sort()
         }
-        update.itemMoves.sort { $0.from < $1.from }
+        moves.sort { $0.from < $1.from }
+        update.itemDeletes = deletes
+        update.itemInserts = inserts
+        update.itemMoves = moves
     }
 }
 

@@ -91,6 +91,8 @@ extension SnapshotDiffer {
         @usableFromInline var singleRuns: [SingleRun] = []
         /// The old paths of the items coming from other sections.
         @usableFromInline var crossSources: [ItemPath] = []
+        /// Whether the single items were all matched in step with the old middle.
+        @usableFromInline var singlesMatched = false
 
         @inlinable
         init(oldPosition: Int, start: Int, newEnd: Int, oldEnd: Int, hasRuns: Bool, scratch: DiffScratch) {

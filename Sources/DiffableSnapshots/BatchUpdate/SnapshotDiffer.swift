@@ -9,12 +9,15 @@
 /// 3. What remains is trimmed of its common prefix and suffix by `==`, shared runs that line up
 ///    at the same offsets included.
 /// 4. In the middle, a leaf that differs is compared with the old leaf it was copied from, and
-///    their common ends become runs too. Each new item left is hashed once, against the old
-///    snapshot's index. Old items are never hashed: a matched flag per item of the old leaves
-///    that differ finds the deletes.
+///    their common ends become runs too. The new items left are walked in step with the old
+///    middle: each is compared by `==` with the old items after the last one matched, and only
+///    those out of step are hashed, a batch at a time, against the old snapshot's index. Old
+///    items are never hashed: a matched flag per item of the old leaves that differ finds the
+///    deletes.
 /// 5. Within a section, the runs and items that stay are an increasing subsequence of old
 ///    offsets of the greatest weight (a run weighs its length): with single items only, a
-///    longest increasing subsequence. Everything else moves: the fewest moves possible.
+///    longest increasing subsequence, solved only between the items that stay for certain.
+///    Everything else moves: the fewest moves possible.
 /// 6. Reload and reconfigure marks are applied by walking the mark sets, not the items.
 @usableFromInline
 struct SnapshotDiffer<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable> {
