@@ -111,17 +111,28 @@ extension SnapshotDiffer {
                     let place = cursor.isAtItem ? oldLeafPlaces[cursor.record] : OldLeafPlace(start: 0, flagBase: 0, oldPosition: 0)
                     let stop: StepStop = run.leaf.items.withUnsafeBufferPointer { newItems in
                         oldItems.withUnsafeBufferPointer { oldItems in
-                            while rank < run.ranks.upperBound {
-                                let item = newItems[rank]
-                                let unit = unitOfRank &+ rank
-                                rank &+= 1
-                                processed &+= 1
-                                if mayGiveUp, processed & 4095 == 0, lookups > processed / 2 &+ 2048 { return .outOfStep }
-                                var candidate = cursor.rank
+                            // The walk's state in locals while it stays in these two leaves.
+                            var at = cursor.rank
+                            let upper = cursor.upper
+                            var misses = cursor.misses
+                            var moved = cursor.moved
+                            var next = rank
+                            var walked = processed
+                            var outOfStep = lookups
+                            var stop = StepStop.runEnded
+                            while next < run.ranks.upperBound {
+                                let item = newItems[next]
+                                let unit = unitOfRank &+ next
+                                next &+= 1
+                                walked &+= 1
+                                if mayGiveUp, walked & 4095 == 0, outOfStep > walked / 2 &+ 2048 {
+                                    stop = .outOfStep
+                                    break
+                                }
+                                var candidate = at
                                 // Out of step for a while: compare again after 2, 4, 8, ... misses.
-                                let misses = cursor.misses
-                                let reach = misses & (misses &- 1) == 0 || cursor.moved ? window : 0
-                                let limit = min(cursor.upper, candidate &+ reach)
+                                let reach = misses & (misses &- 1) == 0 || moved ? window : 0
+                                let limit = min(upper, candidate &+ reach)
                                 while candidate < limit, oldItems[candidate] != item { candidate &+= 1 }
                                 if candidate < limit {
                                     let flag = place.flagBase &+ candidate
@@ -129,24 +140,38 @@ extension SnapshotDiffer {
                                     fates[unit] = .kept
                                     flags[unit] = Int32(truncatingIfNeeded: flag)
                                     oldMatched[flag] = true
-                                    cursor.rank = candidate &+ 1
-                                    cursor.misses = 0
-                                    cursor.moved = false
-                                    if cursor.rank == cursor.upper { return .leafLeft }
+                                    at = candidate &+ 1
+                                    misses = 0
+                                    moved = false
+                                    if at == upper {
+                                        stop = .leafLeft
+                                        break
+                                    }
                                     continue
                                 }
-                                cursor.misses &+= 1
-                                cursor.moved = false
-                                lookups &+= 1
+                                misses &+= 1
+                                moved = false
+                                outOfStep &+= 1
                                 cursor.laterUnits.append(Int32(truncatingIfNeeded: unit))
                                 cursor.laterItems.append(item)
-                                if cursor.laterItems.count == batch,
-                                    lookUpLater(&cursor, section, crossSources: &crossSources, sources, middle: middle)
-                                {
-                                    return .leafLeft
+                                if cursor.laterItems.count == batch {
+                                    cursor.rank = at
+                                    cursor.misses = misses
+                                    cursor.moved = moved
+                                    if lookUpLater(&cursor, section, crossSources: &crossSources, sources, middle: middle) {
+                                        (at, misses, moved) = (cursor.rank, cursor.misses, cursor.moved)
+                                        stop = .leafLeft
+                                        break
+                                    }
                                 }
                             }
-                            return .runEnded
+                            cursor.rank = at
+                            cursor.misses = misses
+                            cursor.moved = moved
+                            rank = next
+                            processed = walked
+                            lookups = outOfStep
+                            return stop
                         }
                     }
                     switch stop {
