@@ -36,13 +36,15 @@ func forEachOutsideLongestIncreasingSubsequence(_ values: UnsafeBufferPointer<In
     if inOrder { return }
 
     let alignment = MemoryLayout<Int32>.alignment
-    let block = allocateRecycledMemory(byteCount: 3 &* count &* MemoryLayout<Int32>.stride, alignment: alignment)
+    let block = allocateRecycledMemory(byteCount: 2 &* count &* MemoryLayout<Int32>.stride, alignment: alignment)
     defer { deallocateRecycledMemory(block.memory, byteCount: block.byteCount, alignment: alignment) }
-    let memory = block.memory.bindMemory(to: Int32.self, capacity: 3 &* count)
+    let memory = block.memory.bindMemory(to: Int32.self, capacity: 2 &* count)
     let tails = UnsafeMutableBufferPointer(start: memory, count: count)
     let predecessors = UnsafeMutableBufferPointer(start: memory + count, count: count)
-    // floors[i]: the least present value after index i.
-    let floors = UnsafeMutableBufferPointer(start: memory + 2 &* count, count: count)
+    // floors[i]: the least present value after index i. It shares its memory with the
+    // predecessors: a segment writes those of indices before the one the pass has reached, and
+    // the pass reads the floors from there on.
+    let floors = predecessors
     var least = Int32.max
     var index = count
     while index > 0 {

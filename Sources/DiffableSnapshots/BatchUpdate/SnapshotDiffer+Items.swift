@@ -38,13 +38,14 @@ extension SnapshotDiffer {
     @inlinable
     func recordMatches(_ found: UnsafeBufferPointer<UInt32>, in section: inout SectionWork) {
         var crossSources = section.crossSources
+        let columns = section.columns
         withOldSources { sources in
             var single = 0
             for run in section.singleRuns {
                 for offset in 0..<run.ranks.count {
                     let slot = ItemSlot(rawValue: found[single &+ offset])
                     guard slot != .none else { continue }
-                    _ = recordMatch(slot, unit: run.firstUnit &+ offset, of: section, crossSources: &crossSources, sources)
+                    _ = recordMatch(slot, unit: run.firstUnit &+ offset, of: columns, crossSources: &crossSources, sources)
                 }
                 single &+= run.ranks.count
             }
@@ -84,7 +85,7 @@ extension SnapshotDiffer {
     @inlinable
     @inline(__always)
     func recordMatch(
-        _ slot: ItemSlot, unit: Int, of section: SectionWork, crossSources: inout [ItemPath], _ sources: OldSources
+        _ slot: ItemSlot, unit: Int, of section: UnitColumns, crossSources: inout [ItemPath], _ sources: OldSources
     ) -> (record: Int, rank: Int)? {
         let record: Int
         if sources.leafByNumber.isEmpty {

@@ -111,6 +111,12 @@ extension SnapshotDiffer {
             unitStarts = scratch.column(of: Int32.self, count: runCapacity)
         }
 
+        /// The columns a match writes, without the rest.
+        @inlinable
+        var columns: UnitColumns {
+            UnitColumns(oldPosition: oldPosition, codes: codes, fates: fates, flags: flags)
+        }
+
         /// The codes of the units laid out so far.
         @inlinable
         var unitCodes: UnsafeBufferPointer<Int32> {
@@ -155,6 +161,25 @@ extension SnapshotDiffer {
                 if Int(unitStarts[middle]) <= offset { low = middle } else { high = middle }
             }
             return (low, Int(unitStarts[low]))
+        }
+    }
+
+    /// What recording a match writes for a unit of a section: its old position, and its code,
+    /// fate and matched flag columns (see ``SectionWork``). Plain data, so passing it per item
+    /// copies no arrays.
+    @usableFromInline
+    struct UnitColumns {
+        @usableFromInline let oldPosition: Int
+        @usableFromInline let codes: UnsafeMutableBufferPointer<Int32>
+        @usableFromInline let fates: UnsafeMutableBufferPointer<ItemFate>
+        @usableFromInline let flags: UnsafeMutableBufferPointer<Int32>
+
+        @inlinable
+        init(oldPosition: Int, codes: UnsafeMutableBufferPointer<Int32>, fates: UnsafeMutableBufferPointer<ItemFate>, flags: UnsafeMutableBufferPointer<Int32>) {
+            self.oldPosition = oldPosition
+            self.codes = codes
+            self.fates = fates
+            self.flags = flags
         }
     }
 

@@ -73,8 +73,10 @@ extension SnapshotDiffer {
     ///
     /// When the new snapshot's index is large enough to be walked in bucket order, which beats
     /// lookups in new order for a list in no order, this returns false, with nothing recorded,
-    /// once more than about half the items turn out to be out of step; the check runs every
-    /// 4,096 items.
+    /// once the items out of step outnumber half of those walked by a thirty-second of the
+    /// section (at least 2,048); the check runs every 4,096 items. A stretch shuffled at the
+    /// start of a long list does not end the walk, and a list in no order at all ends it
+    /// within a sixteenth of its items.
     @inlinable
     func matchInStep(_ section: inout SectionWork) -> Bool {
         let ownOldPosition = Int32(truncatingIfNeeded: section.oldPosition)
@@ -92,9 +94,13 @@ extension SnapshotDiffer {
         cursor.move(toRecord: firstRecord, rank: 0, oldLeaves, middle: middle)
 
         let mayGiveUp = walkableNewTable != nil
+        // How many items out of step beyond half of those walked it takes to give up: a
+        // sixteenth of the section, so that a stretch shuffled at its start does not end the walk.
+        let patience = max(4096, section.unitCount / 16)
         let window = Self.stepWindow
         let batch = ItemTable<ItemIdentifierType>.batch
         var crossSources = section.crossSources
+        let columns = section.columns
         let codes = section.codes
         let fates = section.fates
         let flags = section.flags
@@ -125,7 +131,7 @@ extension SnapshotDiffer {
                                 let unit = unitOfRank &+ next
                                 next &+= 1
                                 walked &+= 1
-                                if mayGiveUp, walked & 4095 == 0, outOfStep > walked / 2 &+ 2048 {
+                                if mayGiveUp, walked & 4095 == 0, outOfStep > (walked &+ patience) / 2 {
                                     stop = .outOfStep
                                     break
                                 }
@@ -158,7 +164,7 @@ extension SnapshotDiffer {
                                     cursor.rank = at
                                     cursor.misses = misses
                                     cursor.moved = moved
-                                    if lookUpLater(&cursor, section, crossSources: &crossSources, sources, middle: middle) {
+                                    if lookUpLater(&cursor, columns, crossSources: &crossSources, sources, middle: middle) {
                                         (at, misses, moved) = (cursor.rank, cursor.misses, cursor.moved)
                                         stop = .leafLeft
                                         break
@@ -182,7 +188,7 @@ extension SnapshotDiffer {
                     }
                 }
             }
-            _ = lookUpLater(&cursor, section, crossSources: &crossSources, sources, middle: middle)
+            _ = lookUpLater(&cursor, columns, crossSources: &crossSources, sources, middle: middle)
             return true
         }
         guard inStep else {
@@ -205,7 +211,7 @@ extension SnapshotDiffer {
     /// in this section and returns true.
     @inlinable
     func lookUpLater(
-        _ cursor: inout StepCursor, _ section: SectionWork, crossSources: inout [ItemPath], _ sources: OldSources, middle: Range<Int>
+        _ cursor: inout StepCursor, _ section: UnitColumns, crossSources: inout [ItemPath], _ sources: OldSources, middle: Range<Int>
     ) -> Bool {
         var last: (record: Int, rank: Int)?
         let units = cursor.laterUnits
