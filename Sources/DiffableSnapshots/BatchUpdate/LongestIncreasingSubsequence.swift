@@ -45,31 +45,33 @@ func forEachOutsideLongestIncreasingSubsequence(_ values: UnsafeBufferPointer<In
     // predecessors: a segment writes those of indices before the one the pass has reached, and
     // the pass reads the floors from there on.
     let floors = predecessors
-    var least = Int32.max
+    // Absent values are negative, so as unsigned numbers they exceed every present one and
+    // take no part in a minimum: both passes run without a branch per value.
+    var least = UInt32.max
     var index = count
     while index > 0 {
         index &-= 1
-        floors[index] = least
-        let value = values[index]
-        if value >= 0, value < least { least = value }
+        floors[index] = Int32(bitPattern: least)
+        least = min(least, UInt32(bitPattern: values[index]))
     }
     var ceiling: Int32 = -1
     var segmentStart = 0
     var lower: Int32 = -1
+    // Whether the segment since the last certain value holds a present value.
+    var pending = false
     for index in 0..<count {
         let value = values[index]
-        guard value >= 0 else { continue }
-        if ceiling < value, value < floors[index] {
-            if segmentStart < index {
-                forEachOutsideLongestIncreasingSubsequence(
-                    values, segmentStart..<index, between: lower, and: value, tails: tails, predecessors: predecessors, body)
-            }
-            segmentStart = index &+ 1
-            lower = value
+        let certain = ceiling < value && UInt32(bitPattern: value) < UInt32(bitPattern: floors[index])
+        if certain && pending {
+            forEachOutsideLongestIncreasingSubsequence(
+                values, segmentStart..<index, between: lower, and: value, tails: tails, predecessors: predecessors, body)
         }
-        if value > ceiling { ceiling = value }
+        segmentStart = certain ? index &+ 1 : segmentStart
+        lower = certain ? value : lower
+        pending = !certain && (pending || value >= 0)
+        ceiling = max(ceiling, value)
     }
-    if segmentStart < count {
+    if pending {
         forEachOutsideLongestIncreasingSubsequence(
             values, segmentStart..<count, between: lower, and: .max, tails: tails, predecessors: predecessors, body)
     }

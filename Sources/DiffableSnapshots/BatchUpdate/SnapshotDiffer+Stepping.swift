@@ -104,6 +104,7 @@ extension SnapshotDiffer {
         let codes = section.codes
         let fates = section.fates
         let flags = section.flags
+        let matched = oldMatched
         cursor.laterUnits.reserveCapacity(batch)
         cursor.laterItems.reserveCapacity(batch)
         let inStep = withOldSources { sources in
@@ -145,7 +146,7 @@ extension SnapshotDiffer {
                                     codes[unit] = Int32(truncatingIfNeeded: place.start &+ candidate)
                                     fates[unit] = .kept
                                     flags[unit] = Int32(truncatingIfNeeded: flag)
-                                    oldMatched[flag] = true
+                                    matched[flag] = true
                                     at = candidate &+ 1
                                     misses = 0
                                     moved = false

@@ -1,17 +1,23 @@
 /// Calls `body` with every index in `range` whose byte at `bytes + index` is not `byte`, in
 /// order.
 ///
-/// Eight bytes are compared at once, so a column that is mostly `byte` (the kept items of a
-/// diff, the matched old items) is skipped at about a byte per cycle's eighth.
+/// Eight bytes are compared at once, and the ones that differ are found from the bits of the
+/// comparison, so a column that is mostly `byte` (the kept items of a diff, the matched old
+/// items) costs a few instructions per eight bytes and no branch per byte.
 @inlinable
 func forEachIndex(in range: Range<Int>, of bytes: UnsafeRawPointer, notEqualTo byte: UInt8, _ body: (Int) -> Void) {
     let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
     var index = range.lowerBound
+    let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
     while index &+ 8 <= range.upperBound {
-        if bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) != pattern {
-            for other in index..<(index &+ 8) where bytes.load(fromByteOffset: other, as: UInt8.self) != byte {
-                body(other)
-            }
+        let differences = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ pattern
+        if differences != 0 {
+            // The high bit of each byte that differs, found without a branch per byte.
+            var marks = (((differences & lows) &+ lows) | differences) & ~lows
+            repeat {
+                body(index &+ marks.trailingZeroBitCount >> 3)
+                marks &= marks &- 1
+            } while marks != 0
         }
         index &+= 8
     }

@@ -55,7 +55,11 @@ struct DiffComplexityTests {
     @Test func everyItemReplacedIsLinear() {
         let (count, update) = operations(from: [(0, Array(0..<Self.size))], to: [(0, Array(Self.size..<(2 * Self.size)))])
         #expect(update.itemDeletes.count == Self.size && update.itemInserts.count == Self.size)
-        #expect(count <= 4 * Self.size, "\(count) operations for \(Self.size) items")
+        // Every new item is hashed once and not found: its probe compares it with the run of
+        // occupied buckets from its own, about 2.6 of them on average at the index's 60% load,
+        // with a spread that depends on the process's hash seed (3.4 to 4.05 operations per
+        // item over twelve processes).
+        #expect(count <= 5 * Self.size, "\(count) operations for \(Self.size) items")
     }
 
     @Test func anAppendCostsTheComparisonOfTheCommonPrefixOnly() {
