@@ -4,8 +4,9 @@ extension SnapshotDiffer {
     @inlinable
     static var stepWindow: Int { 4 }
 
-    /// Where the walk of ``matchInStep(_:)`` stands in the old middle: an old leaf record, the
-    /// next rank in it, and the end of the leaf's ranks within the middle.
+    /// Where the walk of ``matchInStep(_:)`` stands: in the old middle, an old leaf record, the
+    /// next rank in it and the end of the leaf's ranks within the middle; how far out of step
+    /// the walk is; and the items it put off for a batch of lookups.
     @usableFromInline
     struct StepCursor {
         @usableFromInline var record: Int
