@@ -385,10 +385,41 @@ extension SnapshotDiffer {
             deletes.sort()
             inserts.sort()
         }
-        moves.sort { $0.from < $1.from }
+        sortByOrigin(&moves)
         update.itemDeletes = deletes
         update.itemInserts = inserts
         update.itemMoves = moves
+    }
+}
+
+extension SnapshotDiffer {
+    /// Sorts item moves by old path. No two moves leave the same old path, so when the moves
+    /// are many against the old snapshot's items each is placed at its old item's position
+    /// in the snapshot, in O(*n*), instead of compared: a list shuffled throughout moves nearly
+    /// every item, and comparing them took about a third of its diff.
+    @inlinable
+    func sortByOrigin(_ moves: inout [BatchUpdate.Move<ItemPath>]) {
+        var starts: [Int] = []
+        var total = 0
+        if moves.count > 64 {
+            starts.reserveCapacity(old.sections.count)
+            for position in 0..<old.sections.count {
+                starts.append(total)
+                total &+= old.storage.trees[Int(old.sectionKeys[position])].count
+            }
+        }
+        guard moves.count > 64, total <= 8 &* moves.count else {
+            moves.sort { $0.from < $1.from }
+            return
+        }
+        var placed = [Int32](repeating: -1, count: total)
+        for (index, move) in moves.enumerated() {
+            placed[starts[move.from.section] &+ move.from.item] = Int32(truncatingIfNeeded: index)
+        }
+        var sorted: [BatchUpdate.Move<ItemPath>] = []
+        sorted.reserveCapacity(moves.count)
+        for index in placed where index >= 0 { sorted.append(moves[Int(index)]) }
+        moves = sorted
     }
 }
 
