@@ -344,7 +344,7 @@ extension SnapshotDiffer {
         update.itemDeletes = []
         update.itemInserts = []
         update.itemMoves = []
-        let matched = UnsafeRawPointer(oldMatched.baseAddress.unsafelyUnwrapped)
+        let matched = UnsafeRawBufferPointer(oldMatched)
         for record in oldLeaves {
             let place = record.place
             let oldPosition = Int(place.oldPosition)
@@ -360,7 +360,7 @@ extension SnapshotDiffer {
         for position in 0..<work.count {
             guard let section = work[position] else { continue }
             // Most units stay: they are skipped eight at a time.
-            forEachIndex(in: 0..<section.unitCount, of: UnsafeRawPointer(section.fates.baseAddress.unsafelyUnwrapped), notEqualTo: ItemFate.kept.rawValue) { unit in
+            forEachIndex(in: 0..<section.unitCount, of: UnsafeRawBufferPointer(section.fates), notEqualTo: ItemFate.kept.rawValue) { unit in
                 let unitStart = section.hasRuns ? Int(section.unitStarts[unit]) : section.start &+ unit
                 switch section.fates[unit] {
                 case .kept:
@@ -399,6 +399,7 @@ extension SnapshotDiffer {
     /// every item, and comparing them took about a third of its diff.
     @inlinable
     func sortByOrigin(_ moves: inout [BatchUpdate.Move<ItemPath>]) {
+        // The flat position of each old section's first item.
         var starts: [Int] = []
         var total = 0
         if moves.count > 64 {
@@ -408,7 +409,7 @@ extension SnapshotDiffer {
                 total &+= old.storage.trees[Int(old.sectionKeys[position])].count
             }
         }
-        guard moves.count > 64, total <= 8 &* moves.count else {
+        guard !starts.isEmpty, total <= 8 &* moves.count else {
             moves.sort { $0.from < $1.from }
             return
         }

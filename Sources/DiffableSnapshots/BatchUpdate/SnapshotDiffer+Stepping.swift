@@ -95,8 +95,9 @@ extension SnapshotDiffer {
         cursor.move(toRecord: firstRecord, rank: 0, oldLeaves, middle: middle)
 
         let mayGiveUp = walkableNewTable != nil
-        // How many items out of step beyond half of those walked it takes to give up: a
-        // sixteenth of the section, so that a stretch shuffled at its start does not end the walk.
+        // The walk gives up once the items out of step exceed half of those walked by half of
+        // this: a thirty-second of the section, so that a stretch shuffled at its start does not
+        // end the walk.
         let patience = max(4096, section.unitCount / 16)
         let window = Self.stepWindow
         let batch = ItemTable<ItemIdentifierType>.batch
@@ -196,7 +197,7 @@ extension SnapshotDiffer {
         guard inStep else {
             for run in section.singleRuns {
                 for unit in run.firstUnit..<(run.firstUnit &+ run.ranks.count) {
-                    if flags[unit] >= 0 { oldMatched[Int(flags[unit])] = false }
+                    if flags[unit] >= 0 { matched[Int(flags[unit])] = false }
                     codes[unit] = -1
                     fates[unit] = .inserted
                     flags[unit] = -1

@@ -1,11 +1,12 @@
-/// Calls `body` with every index in `range` whose byte at `bytes + index` is not `byte`, in
-/// order.
+/// Calls `body` with every index in `range` whose byte in `bytes` is not `byte`, in order.
 ///
 /// Eight bytes are compared at once, and the ones that differ are found from the bits of the
 /// comparison, so a column that is mostly `byte` (the kept items of a diff, the matched old
 /// items) costs a few instructions per eight bytes and no branch per byte.
 @inlinable
-func forEachIndex(in range: Range<Int>, of bytes: UnsafeRawPointer, notEqualTo byte: UInt8, _ body: (Int) -> Void) {
+func forEachIndex(in range: Range<Int>, of buffer: UnsafeRawBufferPointer, notEqualTo byte: UInt8, _ body: (Int) -> Void) {
+    assert(range.lowerBound >= 0 && range.upperBound <= buffer.count, "\(range) reaches past \(buffer.count) bytes")
+    guard !range.isEmpty, let bytes = buffer.baseAddress else { return }
     let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
     var index = range.lowerBound
     let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
