@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The few most recently freed blocks of large flat tables, kept for the next tables of about
 /// their size.
 ///
@@ -27,36 +21,18 @@ final class TableMemoryPool: @unchecked Sendable {
         var alignment: Int
     }
 
-    // Guarded by `mutex`.
+    // Guarded by `lock`.
     private var blocks: [Block] = []
     private var heldBytes = 0
-    #if canImport(Glibc) || canImport(Darwin)
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    #endif
+    private let lock = RawLock()
 
-    private init() {
-        #if canImport(Glibc) || canImport(Darwin)
-        mutex = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-        #endif
-    }
-
-    private func withLock<Result>(_ body: () -> Result) -> Result {
-        #if canImport(Glibc) || canImport(Darwin)
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
-        #else
-        return body()
-        #endif
-    }
+    private init() {}
 
     /// A kept block of at least `byteCount` bytes (and at most a quarter more), removed from the
     /// pool, or `nil`.
     func take(byteCount: Int, alignment: Int) -> (memory: UnsafeMutableRawPointer, byteCount: Int)? {
-        #if canImport(Glibc) || canImport(Darwin)
-        guard byteCount >= Self.minimumByteCount else { return nil }
-        return withLock {
+        guard RawLock.isAvailable, byteCount >= Self.minimumByteCount else { return nil }
+        return lock.withLock {
             guard let found = blocks.lastIndex(where: {
                 $0.byteCount >= byteCount && $0.byteCount - byteCount <= byteCount / 4 && $0.alignment >= alignment
             }) else { return nil }
@@ -64,18 +40,14 @@ final class TableMemoryPool: @unchecked Sendable {
             heldBytes -= block.byteCount
             return (block.memory, block.byteCount)
         }
-        #else
-        return nil
-        #endif
     }
 
     /// Keeps a freed block if it is large enough and there is room; returns whether it was kept
     /// (otherwise the caller frees it).
     func keep(_ memory: UnsafeMutableRawPointer, byteCount: Int, alignment: Int) -> Bool {
-        #if canImport(Glibc) || canImport(Darwin)
-        guard byteCount >= Self.minimumByteCount, byteCount <= Self.maximumByteCount else { return false }
+        guard RawLock.isAvailable, byteCount >= Self.minimumByteCount, byteCount <= Self.maximumByteCount else { return false }
         var evicted: [Block] = []
-        withLock {
+        lock.withLock {
             blocks.append(Block(memory: memory, byteCount: byteCount, alignment: alignment))
             heldBytes += byteCount
             while blocks.count > Self.maximumBlocks || heldBytes > Self.maximumByteCount {
@@ -86,14 +58,11 @@ final class TableMemoryPool: @unchecked Sendable {
         }
         for block in evicted { block.memory.deallocate() }
         return true
-        #else
-        return false
-        #endif
     }
 
     /// Frees every kept block; returns how many bytes they held.
     func releaseAll() -> Int {
-        let (released, bytes) = withLock {
+        let (released, bytes) = lock.withLock {
             let all = (blocks, heldBytes)
             blocks = []
             heldBytes = 0
