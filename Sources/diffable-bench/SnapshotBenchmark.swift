@@ -8,7 +8,9 @@ import ObjectStore
 ///
 /// Cases, each run with `Int` and with `ObjectID` identifiers (and with `UUID` on request):
 /// - `build-100k`, `build-1M`: `appendSections` + `appendItems` of one array (duplicate detection
-///   included); baseline: a `Dictionary` from identifier to index built from the same array.
+///   included); baseline: a `Dictionary` from identifier to index built from the same array. Such
+///   a snapshot indexes its items on the first lookup: the note gives the time of the build with
+///   one lookup after it, and the memory is counted with the index.
 /// - `edit-one-1M`, `edit-one-1M-50-sections`: copy a snapshot and delete, insert or move one
 ///   item (across sections in the second); baseline: the same edit on a copy of the items as one
 ///   plain array.

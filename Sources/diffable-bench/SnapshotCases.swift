@@ -34,18 +34,31 @@ struct SnapshotCases {
 
     private func build<Item: Hashable & Sendable>(_ name: String, ids: String, _ items: [Item]) -> BenchResult {
         // Each side gets its own copy of the identifiers, made inside the measurement: what it
-        // keeps of them counts.
-        let bytesPerItem = allocatedBytesPerItem(items.count) { makeSnapshot(freshCopy(items), sections: 1) }
+        // keeps of them counts. A snapshot built from one array indexes its items on the first
+        // lookup: its memory is counted with the index (after one lookup), and without it in the
+        // note.
+        let probe = items[items.count / 2]
+        let bytesPerItem = allocatedBytesPerItem(items.count) { () -> DiffableDataSourceSnapshot<Int, Item> in
+            let snapshot = makeSnapshot(freshCopy(items), sections: 1)
+            _ = snapshot.indexOfItem(probe)
+            return snapshot
+        }
+        let unindexedBytesPerItem = allocatedBytesPerItem(items.count) { makeSnapshot(freshCopy(items), sections: 1) }
         let baselineBytesPerItem = allocatedBytesPerItem(items.count) { indexDictionary(freshCopy(items)) }
-        let (ours, baseline) = options.compare(
-            Timing { makeSnapshot(items, sections: 1) },
-            against: Timing { indexDictionary(items) }
-        )
+        var timings = [Timing { makeSnapshot(items, sections: 1) }, Timing { indexDictionary(items) }]
+        if !options.noBaseline {
+            timings.append(Timing { makeSnapshot(items, sections: 1).indexOfItem(probe) })
+        }
+        let medians = interleavedMedians(runs: options.runs, options.noBaseline ? [timings[0]] : timings)
+        let (ours, baseline) = (medians[0], medians.count > 1 ? medians[1] : nil)
         let perItem = { (milliseconds: Double) in formatted(milliseconds * 1e6 / Double(items.count), decimals: 1) }
         var note = "\(perItem(ours)) ns per item"
         if let baseline { note += " (baseline \(perItem(baseline)))" }
+        if medians.count > 2 { note += "; \(perItem(medians[2])) with the index built by a first lookup" }
         if let bytesPerItem, let baselineBytesPerItem {
-            note += "; \(formatted(bytesPerItem.held, decimals: 1)) bytes per item allocated (baseline \(formatted(baselineBytesPerItem.held, decimals: 1)))"
+            note += "; \(formatted(bytesPerItem.held, decimals: 1)) bytes per item allocated once indexed"
+            if let unindexedBytesPerItem { note += " (\(formatted(unindexedBytesPerItem.held, decimals: 1)) before)" }
+            note += " (baseline \(formatted(baselineBytesPerItem.held, decimals: 1)))"
             if bytesPerItem.recycled > 0 {
                 note += ", and \(formatted(bytesPerItem.recycled, decimals: 1)) of scratch memory kept for the next build"
             }

@@ -1,21 +1,25 @@
 extension SnapshotDiffer {
     /// Finds where each single item of every middle comes from.
     ///
-    /// Each section is first matched in step with its old middle (``matchInStep(_:)``): most
-    /// items are found next to where the item before them was, by `==` alone. In the sections
-    /// whose items moved about too much for that, every single item is looked up
-    /// (``findSingles(_:count:)``), then the matches are recorded section by section, in new
-    /// order.
+    /// Each section is first matched in step with its old middle
+    /// (``matchInStep(_:position:putOff:)``): most items are found next to where the item before
+    /// them was, by `==` alone. The items out of step are then matched all at once against the
+    /// old items left unmatched (``matchPutOff(_:)``), without an index of either snapshot. In
+    /// the sections whose items moved about too much for that, every single item is looked up
+    /// in the old index (``findSingles(_:count:)``), then the matches are recorded section by
+    /// section, in new order.
     @inlinable
     mutating func matchItems() {
         // With no old item left to match, every single item is new.
         guard !oldMatched.isEmpty else { return }
+        var putOff: [PutOffItem] = []
         for position in work.indices {
             guard var section = work[position], !section.singleRuns.isEmpty else { continue }
             work[position] = nil
-            section.singlesMatched = matchInStep(&section)
+            section.singlesMatched = matchInStep(&section, position: position, putOff: &putOff)
             work[position] = section
         }
+        matchPutOff(putOff)
         var singleCount = 0
         for case let section? in work where !section.singlesMatched {
             for run in section.singleRuns { singleCount &+= run.ranks.count }
@@ -95,8 +99,21 @@ extension SnapshotDiffer {
             record = Int(sources.leafByNumber[Int(slot.leaf)])
             guard record >= 0 else { return nil }
         }
+        let rankTable = sources.places[record].rankTable
+        let leafRank = rankTable < 0 ? slot.slot : Int(sources.rankTables[Int(rankTable) &+ slot.slot])
+        return recordMatch(record: record, rank: leafRank, unit: unit, of: section, crossSources: &crossSources, sources)
+    }
+
+    /// Records that the single item of `unit` comes from rank `leafRank` of old leaf record
+    /// `record`, and flags that old item; returns the record and rank when the item stays in
+    /// its section, nil when it comes from another section or matches nothing still to be
+    /// matched.
+    @inlinable
+    @inline(__always)
+    func recordMatch(
+        record: Int, rank leafRank: Int, unit: Int, of section: UnitColumns, crossSources: inout [ItemPath], _ sources: OldSources
+    ) -> (record: Int, rank: Int)? {
         let source = sources.places[record]
-        let leafRank = source.rankTable < 0 ? slot.slot : Int(sources.rankTables[Int(source.rankTable) &+ slot.slot])
         let offsetInSection = source.start &+ leafRank
         let oldPosition = Int(source.oldPosition)
         // Only old items of a middle are still to be matched; the rest are kept.
@@ -165,12 +182,22 @@ extension SnapshotDiffer {
 
     /// Looks `item(0)`, ..., `item(count - 1)` up in the old snapshot's index and calls `body`
     /// with the number and old slot of each one found.
+    @inlinable
+    func lookUpInOld(count total: Int, item: (Int) -> ItemIdentifierType, _ body: (Int, ItemSlot) -> Void) {
+        Self.lookUp(in: old.storage.index.materialized(), count: total, hash: { itemTableHash(item($0), seed: $1) }, item: item, body)
+    }
+
+    /// Looks `item(0)`, ..., `item(count - 1)` up in `index` (no table put off), given their
+    /// hashes (`hash(i, seed)`), and calls `body` with the number and slot of each one found.
     ///
     /// Items are hashed a ``ItemTable/batch`` at a time and their first buckets read before any
     /// of them is probed, so the cache misses of a batch overlap instead of following each other.
     @inlinable
-    func lookUpInOld(count total: Int, item: (Int) -> ItemIdentifierType, _ body: (Int, ItemSlot) -> Void) {
-        let index = old.storage.index
+    @inline(__always)
+    static func lookUp(
+        in index: ItemIndex<ItemIdentifierType>, count total: Int, hash: (Int, Int) -> Int,
+        item: (Int) -> ItemIdentifierType, _ body: (Int, ItemSlot) -> Void
+    ) {
         let batch = ItemTable<ItemIdentifierType>.batch
         let seed = itemTableSeed
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * batch) { scratch in
@@ -180,7 +207,7 @@ extension SnapshotDiffer {
             var start = 0
             while start < total {
                 let count = min(batch, total &- start)
-                for offset in 0..<count { hashes[offset] = itemTableHash(item(start &+ offset), seed: seed) }
+                for offset in 0..<count { hashes[offset] = hash(start &+ offset, seed) }
                 index.table?.touch(hashes, ideals, firsts, count: count)
                 for offset in 0..<count {
                     if let slot = index.find(item(start &+ offset), hash: hashes[offset], bucket: ideals[offset], first: firsts[offset]) {
@@ -233,7 +260,7 @@ extension SnapshotDiffer {
                 base &+= run.ranks.count
             }
         }
-        let index = old.storage.index
+        let index = old.storage.index.materialized()
         let seed = itemTableSeed
         leafRecord.withUnsafeBufferPointer { leafRecord in
         leaves.withUnsafeBufferPointer { leaves in

@@ -198,7 +198,10 @@ extension SnapshotDiffer {
             for flag in range { oldMatched[flag] = true }
         }
         pendingMatches = []
-        oldLeaves.sort { ($0.place.oldPosition, $0.place.start) < ($1.place.oldPosition, $1.place.start) }
+        // Old sections are paired in new order, so the records come sorted unless sections moved.
+        if oldLeaves.indices.dropFirst().contains(where: { Self.precedes(oldLeaves[$0].place, oldLeaves[$0 &- 1].place) }) {
+            oldLeaves.sort { Self.precedes($0.place, $1.place) }
+        }
         for index in oldLeaves.indices where !oldLeaves[index].leaf.slotsAreRanks {
             oldLeaves[index].place.rankTable = Int32(truncatingIfNeeded: oldRankTables.count)
             oldRankTables.append(contentsOf: oldLeaves[index].leaf.rankOfSlot)
@@ -210,6 +213,12 @@ extension SnapshotDiffer {
         } else {
             for (index, record) in oldLeaves.enumerated() { oldLeafByNumberSparse[record.leaf.id] = Int32(truncatingIfNeeded: index) }
         }
+    }
+
+    /// Whether old leaf `place` comes before `other`: by old section, then offset.
+    @inlinable
+    static func precedes(_ place: OldLeafPlace, _ other: OldLeafPlace) -> Bool {
+        (place.oldPosition, place.start) < (other.oldPosition, other.start)
     }
 
     @inlinable

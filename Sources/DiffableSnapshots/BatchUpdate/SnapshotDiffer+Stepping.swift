@@ -4,9 +4,9 @@ extension SnapshotDiffer {
     @inlinable
     static var stepWindow: Int { 4 }
 
-    /// Where the walk of ``matchInStep(_:)`` stands: in the old middle, an old leaf record, the
-    /// next rank in it and the end of the leaf's ranks within the middle; how far out of step
-    /// the walk is; and the items it put off for a batch of lookups.
+    /// Where the walk of ``matchInStep(_:position:putOff:)`` stands: in the old middle, an old
+    /// leaf record, the next rank in it and the end of the leaf's ranks within the middle; and
+    /// how far out of step the walk is.
     @usableFromInline
     struct StepCursor {
         @usableFromInline var record: Int
@@ -14,12 +14,10 @@ extension SnapshotDiffer {
         @usableFromInline var upper = 0
         /// The records of the section's old leaves end here.
         @usableFromInline let endRecord: Int
-        /// How many items in a row were out of step, and whether the cursor moved since.
+        /// How many items in a row were out of step, and whether the cursor jumped to an anchor
+        /// since.
         @usableFromInline var misses = 0
         @usableFromInline var moved = false
-        /// The items put off, to be looked up in a batch, and their units.
-        @usableFromInline var laterUnits: [Int32] = []
-        @usableFromInline var laterItems: [ItemIdentifierType] = []
 
         @inlinable
         init(records: Range<Int>) {
@@ -49,37 +47,66 @@ extension SnapshotDiffer {
         }
     }
 
-    /// Why the walk of ``matchInStep(_:)`` left an old leaf: the new run ended, the cursor left
-    /// the old leaf, or too many items were out of step.
+    /// Why the walk of ``matchInStep(_:position:putOff:)`` left an old leaf: the new run ended,
+    /// the cursor left the old leaf (or jumped to another), or too many items were out of step.
     @usableFromInline
     enum StepStop {
         case runEnded, leafLeft, outOfStep
     }
 
-    /// Matches the single items of `section` by walking them in step with the old middle of the
-    /// section: a cursor follows the old item after the last one matched, and each new item is
-    /// compared by `==` with the few old items at the cursor.
+    /// How many items in a row out of step make the walk mark its section's anchors: a run of
+    /// inserted items shorter than this costs no more than the items themselves.
+    @inlinable
+    static var anchorMisses: Int { 16 }
+
+    /// One old item in this many is an anchor.
+    @inlinable
+    static var anchorSpacing: Int { 32 }
+
+    /// A single item that a walk in step put off, with its hash, its unit and the new position
+    /// of its section; ``matchPutOff(_:)`` matches it once every section is walked.
+    @usableFromInline
+    struct PutOffItem {
+        @usableFromInline let item: ItemIdentifierType
+        @usableFromInline let hash: Int
+        @usableFromInline let unit: Int32
+        @usableFromInline let position: Int32
+
+        @inlinable
+        init(_ item: ItemIdentifierType, hash: Int, unit: Int, position: Int) {
+            self.item = item
+            self.hash = hash
+            self.unit = Int32(truncatingIfNeeded: unit)
+            self.position = Int32(truncatingIfNeeded: position)
+        }
+    }
+
+    /// Matches the single items of `section` (at new position `position`) by walking them in
+    /// step with the old middle of the section: a cursor follows the old item after the last one
+    /// matched, and each new item is compared by `==` with the few old items at the cursor.
     ///
     /// An item that is not there (inserted, moved, or after a long run of deletes) is out of
-    /// step. It is put off and looked up later, a batch at a time (``lookUpInOld(count:item:_:)``),
-    /// and the cursor stays: after an item or two inserted, the next one is in step again. When
-    /// several in a row are out of step, the list has jumped: the items after them are compared
-    /// with the cursor less and less often (the 2nd, 4th, 8th, ... out of step), and once the
-    /// batch is looked up the cursor moves after the last of them found in this section.
+    /// step. It is hashed and put off (into `putOff`), and the cursor stays: after an item or two
+    /// inserted, the next one is in step again. When several in a row are out of step, the list
+    /// has jumped: the items after them are compared with the cursor less and less often (the
+    /// 2nd, 4th, 8th, ... out of step). After ``anchorMisses`` in a row the section's anchors are
+    /// marked: one old item of the middle in ``anchorSpacing``, in a small table. From then on an
+    /// item out of step (the second or later in a row) that is an anchor is matched at once, and
+    /// the cursor moves after it: the walk finds its way a few items after a jump.
     ///
     /// A list that mostly keeps its order (the common case: items inserted, deleted or moved
     /// here and there) is then matched in O(*n*) comparisons of neighbouring items and O(*k*)
-    /// lookups for the *k* out of step, instead of *n* lookups. A list in no order at all costs
-    /// about what looking every item up does.
+    /// hashes for the *k* out of step, and needs no index of either snapshot. A list in no
+    /// order at all costs about what an index of it does.
     ///
-    /// When the new snapshot's index is large enough to be walked in bucket order, which beats
-    /// lookups in new order for a list in no order, this returns false, with nothing recorded,
-    /// once the items out of step outnumber half of those walked by a thirty-second of the
-    /// section (at least 2,048); the check runs every 4,096 items. A stretch shuffled at the
-    /// start of a long list does not end the walk, and a list in no order at all ends it
-    /// within a sixteenth of its items.
+    /// When the new snapshot's index is built and large enough to be walked in bucket order,
+    /// which beats lookups in new order for a list in no order, this returns false, with
+    /// nothing recorded or put off, once the items out of step outnumber half of those walked by
+    /// a thirty-second of the section (at least 2,048); the check runs every 4,096 items. A
+    /// stretch shuffled at the start of a long list does not end the walk, and a list in no
+    /// order at all ends it within a sixteenth of its items.
     @inlinable
-    func matchInStep(_ section: inout SectionWork) -> Bool {
+    func matchInStep(_ section: inout SectionWork, position: Int, putOff: inout [PutOffItem]) -> Bool {
         let ownOldPosition = Int32(truncatingIfNeeded: section.oldPosition)
         // `oldLeaves` is sorted by old section, then offset.
         var firstRecord = 0
@@ -100,17 +127,17 @@ extension SnapshotDiffer {
         // end the walk.
         let patience = max(4096, section.unitCount / 16)
         let window = Self.stepWindow
-        let batch = ItemTable<ItemIdentifierType>.batch
+        let seed = itemTableSeed
+        let firstPutOff = putOff.count
+        var anchors: ItemTable<ItemIdentifierType>?
         var crossSources = section.crossSources
         let columns = section.columns
         let codes = section.codes
         let fates = section.fates
         let flags = section.flags
         let matched = oldMatched
-        cursor.laterUnits.reserveCapacity(batch)
-        cursor.laterItems.reserveCapacity(batch)
         let inStep = withOldSources { sources in
-            var lookups = 0
+            var outOfStepCount = 0
             var processed = 0
             for run in section.singleRuns {
                 var rank = run.ranks.lowerBound
@@ -127,7 +154,7 @@ extension SnapshotDiffer {
                             var moved = cursor.moved
                             var next = rank
                             var walked = processed
-                            var outOfStep = lookups
+                            var outOfStep = outOfStepCount
                             var stop = StepStop.runEnded
                             while next < run.ranks.upperBound {
                                 let item = newItems[next]
@@ -139,7 +166,8 @@ extension SnapshotDiffer {
                                     break
                                 }
                                 var candidate = at
-                                // Out of step for a while: compare again after 2, 4, 8, ... misses.
+                                // Out of step for a while: compare again after 2, 4, 8, ... misses,
+                                // or just after a jump to an anchor.
                                 let reach = misses & (misses &- 1) == 0 || moved ? window : 0
                                 let limit = min(upper, candidate &+ reach)
                                 while candidate < limit, oldItems[candidate] != item { candidate &+= 1 }
@@ -161,25 +189,34 @@ extension SnapshotDiffer {
                                 misses &+= 1
                                 moved = false
                                 outOfStep &+= 1
-                                cursor.laterUnits.append(Int32(truncatingIfNeeded: unit))
-                                cursor.laterItems.append(item)
-                                if cursor.laterItems.count == batch {
-                                    cursor.rank = at
-                                    cursor.misses = misses
-                                    cursor.moved = moved
-                                    if lookUpLater(&cursor, columns, crossSources: &crossSources, sources, middle: middle) {
-                                        (at, misses, moved) = (cursor.rank, cursor.misses, cursor.moved)
+                                let hash = itemTableHash(item, seed: seed)
+                                if misses >= Self.anchorMisses, anchors == nil {
+                                    anchors = makeAnchors(records: firstRecord..<endRecord, middle: middle)
+                                }
+                                if misses >= 2, let anchors {
+                                    let bucket = anchors.find(item, hash: hash)
+                                    if bucket >= 0 {
+                                        let anchor = anchors.slot(at: bucket)
+                                        _ = recordMatch(
+                                            record: Int(anchor.leaf), rank: anchor.slot, unit: unit, of: columns,
+                                            crossSources: &crossSources, sources)
+                                        cursor.move(toRecord: Int(anchor.leaf), rank: anchor.slot &+ 1, oldLeaves, middle: middle)
+                                        at = cursor.rank
+                                        // The count of misses stays: in a stretch in no order, an
+                                        // anchor found says little about the next item.
+                                        moved = true
                                         stop = .leafLeft
                                         break
                                     }
                                 }
+                                putOff.append(PutOffItem(item, hash: hash, unit: unit, position: position))
                             }
                             cursor.rank = at
                             cursor.misses = misses
                             cursor.moved = moved
                             rank = next
                             processed = walked
-                            lookups = outOfStep
+                            outOfStepCount = outOfStep
                             return stop
                         }
                     }
@@ -191,7 +228,6 @@ extension SnapshotDiffer {
                     }
                 }
             }
-            _ = lookUpLater(&cursor, columns, crossSources: &crossSources, sources, middle: middle)
             return true
         }
         guard inStep else {
@@ -203,32 +239,133 @@ extension SnapshotDiffer {
                     flags[unit] = -1
                 }
             }
+            putOff.removeSubrange(firstPutOff...)
             return false
         }
         section.crossSources = crossSources
         return true
     }
 
-    /// Looks up the items that ``matchInStep(_:)`` put off and records them; when the walk is
-    /// lost (several items in a row out of step), moves the cursor after the last of them found
-    /// in this section and returns true.
+    /// The anchors of a section for ``matchInStep(_:position:putOff:)``: the old items of its
+    /// middle (in old leaf records `records`) at offsets that are multiples of
+    /// ``anchorSpacing`` and not matched yet, by item, each with its record (as the slot's leaf)
+    /// and rank.
     @inlinable
-    func lookUpLater(
-        _ cursor: inout StepCursor, _ section: UnitColumns, crossSources: inout [ItemPath], _ sources: OldSources, middle: Range<Int>
-    ) -> Bool {
-        var last: (record: Int, rank: Int)?
-        let units = cursor.laterUnits
-        let items = cursor.laterItems
-        lookUpInOld(count: items.count, item: { items[$0] }) { later, slot in
-            if let own = recordMatch(slot, unit: Int(units[later]), of: section, crossSources: &crossSources, sources) {
-                last = own
+    func makeAnchors(records: Range<Int>, middle: Range<Int>) -> ItemTable<ItemIdentifierType> {
+        let spacing = Self.anchorSpacing
+        // Most items looked up here are not anchors: a sparse table keeps those lookups short.
+        let table = ItemTable<ItemIdentifierType>(
+            bucketCount: 2 &* ItemTable<ItemIdentifierType>.bucketCount(forCapacity: middle.count / spacing &+ 1))
+        let seed = itemTableSeed
+        for record in records {
+            let place = oldLeafPlaces[record]
+            let leaf = oldLeaves[record].leaf
+            let upper = min(leaf.count, middle.upperBound &- place.start)
+            var rank = max(0, middle.lowerBound &- place.start)
+            let remainder = (place.start &+ rank) % spacing
+            if remainder != 0 { rank &+= spacing &- remainder }
+            while rank < upper {
+                if !oldMatched[place.flagBase &+ rank] {
+                    let item = leaf.item(atRank: rank)
+                    table.place(item, hash: itemTableHash(item, seed: seed), slot: ItemSlot(leaf: UInt32(truncatingIfNeeded: record), slot: rank))
+                }
+                rank &+= spacing
             }
         }
-        cursor.laterUnits.removeAll(keepingCapacity: true)
-        cursor.laterItems.removeAll(keepingCapacity: true)
-        guard cursor.misses >= 2, let last else { return false }
-        cursor.move(toRecord: last.record, rank: last.rank &+ 1, oldLeaves, middle: middle)
-        cursor.moved = true
-        return true
+        return table
+    }
+
+    /// Matches the items that the walks in step put off.
+    ///
+    /// When the old snapshot's index is built (it was looked up or changed since it was built),
+    /// the items are looked up in it, a batch at a time: O(*k*) lookups. Otherwise they go into a
+    /// table of their own (by the hashes taken when they were put off), which every old item of a
+    /// middle still unmatched is then looked up in: O(*k* + *u*) hashes and lookups for *u* old
+    /// items unmatched, and a scan of the old items' matched flags, eight at a time. Neither
+    /// snapshot's index is built.
+    @inlinable
+    mutating func matchPutOff(_ putOff: [PutOffItem]) {
+        guard !putOff.isEmpty else { return }
+        var crossSources: [[ItemPath]] = work.map { $0?.crossSources ?? [] }
+        if let index = old.storage.index.builtIndex() {
+            lookUpPutOff(putOff, in: index, crossSources: &crossSources)
+        } else {
+            matchPutOff(putOff, crossSources: &crossSources)
+        }
+        for position in work.indices where work[position] != nil {
+            work[position]!.crossSources = crossSources[position]
+        }
+    }
+
+    /// ``matchPutOff(_:)`` by lookups in the old snapshot's built `index`.
+    @inlinable
+    func lookUpPutOff(_ putOff: [PutOffItem], in index: ItemIndex<ItemIdentifierType>, crossSources: inout [[ItemPath]]) {
+        let columns: [UnitColumns?] = work.map { $0?.columns }
+        withOldSources { sources in
+            putOff.withUnsafeBufferPointer { putOff in
+                Self.lookUp(in: index, count: putOff.count, hash: { number, _ in putOff[number].hash }, item: { putOff[$0].item }) { number, slot in
+                    let position = Int(putOff[number].position)
+                    _ = recordMatch(
+                        slot, unit: Int(putOff[number].unit), of: columns[position].unsafelyUnwrapped,
+                        crossSources: &crossSources[position], sources)
+                }
+            }
+        }
+    }
+
+    /// ``matchPutOff(_:)`` by a table of the items put off, with the sections' cross sources, by
+    /// new position, apart.
+    @inlinable
+    func matchPutOff(_ putOff: [PutOffItem], crossSources: inout [[ItemPath]]) {
+        // Most of the lookups below find nothing, and a lookup that finds nothing walks the whole
+        // run of occupied buckets from its own: a table that a core's cache holds is made twice
+        // as sparse as an index (at most 30% full).
+        var bucketCount = ItemTable<ItemIdentifierType>.bucketCount(forCapacity: putOff.count)
+        if bucketCount &* ItemTable<ItemIdentifierType>.stride <= 256 << 10 { bucketCount &*= 2 }
+        let table = ItemTable<ItemIdentifierType>(bucketCount: bucketCount)
+        putOff.withUnsafeBufferPointer { putOff in
+            _ = table.insertNew(
+                count: putOff.count, hash: { putOff[$0].hash }, key: { putOff[$0].item },
+                slot: { ItemSlot(rawValue: UInt32(truncatingIfNeeded: $0)) }, distinct: true)
+        }
+        // The old items of the middles still unmatched, with their records and ranks.
+        var unmatched: [ItemIdentifierType] = []
+        var unmatchedPlaces: [(record: Int32, rank: Int32)] = []
+        unmatched.reserveCapacity(putOff.count)
+        unmatchedPlaces.reserveCapacity(putOff.count)
+        let matched = UnsafeRawBufferPointer(oldMatched)
+        for record in oldLeaves.indices {
+            let place = oldLeafPlaces[record]
+            let position = Int(place.oldPosition)
+            let leafItems = oldLeaves[record].leaf.items
+            let lower = max(0, oldMiddleStart[position] &- place.start)
+            let upper = min(leafItems.count, oldMiddleEnd[position] &- place.start)
+            guard lower < upper else { continue }
+            leafItems.withUnsafeBufferPointer { leafItems in
+                forEachIndex(in: (place.flagBase &+ lower)..<(place.flagBase &+ upper), of: matched, notEqualTo: 1) { flag in
+                    let rank = flag &- place.flagBase
+                    unmatched.append(leafItems[rank])
+                    unmatchedPlaces.append((Int32(truncatingIfNeeded: record), Int32(truncatingIfNeeded: rank)))
+                }
+            }
+        }
+        let columns: [UnitColumns?] = work.map { $0?.columns }
+        var index = ItemIndex<ItemIdentifierType>()
+        index.table = table
+        withOldSources { sources in
+            putOff.withUnsafeBufferPointer { putOff in
+                unmatched.withUnsafeBufferPointer { unmatched in
+                    Self.lookUp(in: index, count: unmatched.count, hash: { itemTableHash(unmatched[$0], seed: $1) }, item: { unmatched[$0] }) { candidate, slot in
+                        let found = putOff[Int(slot.rawValue)]
+                        let position = Int(found.position)
+                        let place = unmatchedPlaces[candidate]
+                        _ = recordMatch(
+                            record: Int(place.record), rank: Int(place.rank), unit: Int(found.unit),
+                            of: columns[position].unsafelyUnwrapped, crossSources: &crossSources[position], sources)
+                    }
+                }
+            }
+        }
     }
 }
+

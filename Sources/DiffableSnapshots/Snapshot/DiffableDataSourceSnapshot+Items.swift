@@ -131,7 +131,7 @@ extension DiffableDataSourceSnapshot {
     @inlinable
     @discardableResult
     mutating func prepareIndex(adding count: Int) -> Bool {
-        guard count > 64, !storage.index.changesInPlace(),
+        guard count > 64, !storage.index.changesInPlace(reserving: count),
             storage.index.overlay.count + count > max(4_096, (numberOfItems + count) / 16)
         else { return false }
         storage.rebuildIndex(itemCount: numberOfItems)

@@ -8,16 +8,66 @@
 /// as it is. When an overlay outgrows a sixteenth of the items, the snapshot folds everything
 /// into a fresh table (``DiffableDataSourceSnapshot`` calls ``rebuild(capacity:_:)``): an O(*n*)
 /// step that at most one edit in *n*/16 pays for.
+///
+/// The first bulk append to an empty index may put its table off (``pending``): the table is
+/// then built by the first lookup, or taken over by the first change.
 @usableFromInline
 struct ItemIndex<Key: Hashable & Sendable>: @unchecked Sendable {
-    // The table is changed only while uniquely referenced; the overlay is persistent.
+    // The table is changed only while uniquely referenced; the overlay is persistent. While
+    // `pending` is set, `table` is nil and the overlay empty.
     @usableFromInline var table: ItemTable<Key>?
+    @usableFromInline var pending: PendingTable<Key>?
     @usableFromInline var overlay: ItemOverlay<Key>
 
     @inlinable
     init() {
         table = nil
+        pending = nil
         overlay = ItemOverlay()
+    }
+
+    /// Whether the index holds nothing and has nothing put off.
+    @inlinable
+    var isEmpty: Bool { table == nil && pending == nil && overlay.isEmpty }
+
+    /// The flat table, built now if it was put off (under a lock: O(*n*) once, then the cost of
+    /// the lock on every call).
+    @inlinable
+    var flatTable: ItemTable<Key>? {
+        table ?? pending?.table()
+    }
+
+    /// This index with its flat table built, for a run of lookups that should not each take
+    /// the lock of a put-off table.
+    @inlinable
+    func materialized() -> ItemIndex {
+        guard let pending else { return self }
+        var index = self
+        index.table = pending.table()
+        index.pending = nil
+        return index
+    }
+
+    /// This index if its flat table is built (or there is none), nil while it is put off and
+    /// no lookup has built it yet.
+    @inlinable
+    func builtIndex() -> ItemIndex? {
+        guard let pending else { return self }
+        guard let built = pending.builtTable else { return nil }
+        var index = self
+        index.table = built
+        index.pending = nil
+        return index
+    }
+
+    /// Builds or takes over a put-off table before a change; a table this index alone holds is
+    /// built with room for `additional` more keys.
+    @inlinable
+    mutating func materialize(reserving additional: Int = 0) {
+        guard pending != nil else { return }
+        table = isKnownUniquelyReferenced(&pending!)
+            ? pending.unsafelyUnwrapped.takeTable(reserving: additional) : pending.unsafelyUnwrapped.table()
+        pending = nil
     }
 
     @inlinable
@@ -36,15 +86,17 @@ struct ItemIndex<Key: Hashable & Sendable>: @unchecked Sendable {
         if !overlay.isEmpty, let slot = overlay.find(key, hash: hash) {
             return slot == .none ? nil : slot
         }
-        guard let table else { return nil }
+        guard let table = flatTable else { return nil }
         let bucket = table.find(key, hash: hash)
         return bucket < 0 ? nil : table.slot(at: bucket)
     }
 
     /// The slot of `key`, given its first bucket in the flat table and what that bucket held,
-    /// read ahead by ``ItemTable/touch(_:_:_:count:)``.
+    /// read ahead by ``ItemTable/touch(_:_:_:count:)``. Only for an index with no table put off
+    /// (see ``materialized()``).
     @inlinable
     func find(_ key: Key, hash: Int, bucket: Int, first: Int) -> ItemSlot? {
+        assert(pending == nil, "a put-off table is looked up by bucket")
         if !overlay.isEmpty, let slot = overlay.find(key, hash: hash) {
             return slot == .none ? nil : slot
         }
@@ -54,10 +106,11 @@ struct ItemIndex<Key: Hashable & Sendable>: @unchecked Sendable {
     }
 
     /// Whether changes go straight into the flat table: this index alone holds it and nothing
-    /// is overlaid on it.
+    /// is overlaid on it. A put-off table is built or taken over first.
     @inlinable
-    mutating func changesInPlace() -> Bool {
-        overlay.isEmpty && (table == nil || isKnownUniquelyReferenced(&table!))
+    mutating func changesInPlace(reserving additional: Int = 0) -> Bool {
+        materialize(reserving: additional)
+        return overlay.isEmpty && (table == nil || isKnownUniquelyReferenced(&table!))
     }
 
     /// How many keys added at once always go into the flat table, growing it if it is full.
@@ -72,7 +125,7 @@ struct ItemIndex<Key: Hashable & Sendable>: @unchecked Sendable {
     /// the snapshot folds the overlay once it outgrows a sixteenth of the items.
     @inlinable
     mutating func prepareInPlace(adding additional: Int) -> Bool {
-        guard changesInPlace() else { return false }
+        guard changesInPlace(reserving: additional) else { return false }
         guard let current = table else {
             table = ItemTable(bucketCount: ItemTable<Key>.bucketCount(forCapacity: additional))
             return true
@@ -124,6 +177,7 @@ struct ItemIndex<Key: Hashable & Sendable>: @unchecked Sendable {
     @inlinable
     mutating func rebuild(capacity: Int, with leaves: [ItemLeaf<Key>]) {
         table = nil  // the old table's memory can then serve the new one
+        pending = nil
         table = ItemTable.make(capacity: capacity, filledWith: leaves).table
         overlay = ItemOverlay()
     }

@@ -12,7 +12,7 @@ extension ItemStorage {
             let count = Self.leafCount(for: items.count, fill: ItemLeaf<Item>.bulkFill)
             let labels = (1...count).map { Self.labelSpacing &* UInt64($0) }
             let leaves = makeLeaves(items[...], sectionKey: key, labels: labels[...])
-            registerNew(leaves, caller, items)
+            registerNew(leaves, caller, items, mayPutOff: true)
             trees[sectionKey].root = Self.tree(of: leaves, labels: labels)
             trees[sectionKey].whole = items
             return

@@ -73,11 +73,11 @@ extension ItemStorage {
     @usableFromInline
     func checkIndex(itemCount: Int) {
         var live = 0
-        index.table?.forEach { key, _ in
+        index.flatTable?.forEach { key, _ in
             if index[key] != nil { live += 1 }
         }
         index.overlay.forEach { key, slot in
-            let inTable = index.table.map { $0.find(key, hash: ItemIndex<Item>.hash(key)) >= 0 } ?? false
+            let inTable = index.flatTable.map { $0.find(key, hash: ItemIndex<Item>.hash(key)) >= 0 } ?? false
             if !inTable && slot != .none { live += 1 }
         }
         precondition(live == itemCount, "the index holds \(live) items, the trees \(itemCount)")

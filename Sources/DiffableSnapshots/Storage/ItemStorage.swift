@@ -86,11 +86,23 @@ struct ItemStorage<Item: Hashable & Sendable>: @unchecked Sendable {
 
     /// Enters the items of new `leaves` in the index, trapping on one already present or
     /// repeated. Their items are slices of `passed`, the identifiers a caller passed.
+    ///
+    /// With `mayPutOff` (the leaves slice all of `passed`, in order), a first large append to an
+    /// empty index only checks `passed` for repeats and puts its table off (see
+    /// ``PendingTable``).
     @inlinable
-    mutating func registerNew(_ leaves: [ItemLeaf<Item>], _ caller: StaticString, _ passed: [Item]) {
+    mutating func registerNew(_ leaves: [ItemLeaf<Item>], _ caller: StaticString, _ passed: [Item], mayPutOff: Bool = false) {
         var total = 0
         for leaf in leaves { total &+= leaf.count }
-        if index.table == nil, index.overlay.isEmpty {
+        if index.isEmpty {
+            if mayPutOff, PendingTable<Item>.isAvailable, total >= PendingTable<Item>.minimumCount {
+                assert(total == passed.count, "put-off leaves slice all of the passed items")
+                if let repeated = passed.withUnsafeBufferPointer({ DuplicateFilter.firstRepeat(in: $0) }) {
+                    Self.reportDuplicate(passed[repeated], caller, passed, repeated)
+                }
+                index.pending = PendingTable(items: passed, leaves: leaves)
+                return
+            }
             let (table, duplicate) = ItemTable.make(capacity: total, filledWith: leaves)
             index.table = table
             if let duplicate { Self.reportDuplicate(duplicate, caller, passed, nil) }

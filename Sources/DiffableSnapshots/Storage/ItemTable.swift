@@ -176,14 +176,23 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
     @inline(__always)
     func insertNew(count total: Int, key: (Int) -> Key, slot: (Int) -> ItemSlot) -> Int? {
         let seed = itemTableSeed
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * Self.batch) { scratch in
+        return insertNew(count: total, hash: { itemTableHash(key($0), seed: seed) }, key: key, slot: slot)
+    }
+
+    /// ``insertNew(count:key:slot:)`` with the keys' hashes known: `hash(i)` is the hash of
+    /// `key(i)`. With `distinct`, the caller knows the keys to be absent and distinct, and none
+    /// is compared.
+    @inlinable
+    @inline(__always)
+    func insertNew(count total: Int, hash: (Int) -> Int, key: (Int) -> Key, slot: (Int) -> ItemSlot, distinct: Bool = false) -> Int? {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * Self.batch) { scratch in
             let hashes = UnsafeMutableBufferPointer(rebasing: scratch[0..<Self.batch])
             let ideals = UnsafeMutableBufferPointer(rebasing: scratch[Self.batch..<(2 * Self.batch)])
             let firsts = UnsafeMutableBufferPointer(rebasing: scratch[(2 * Self.batch)...])
             var start = 0
             while start < total {
                 let count = min(Self.batch, total &- start)
-                for index in 0..<count { hashes[index] = itemTableHash(key(start &+ index), seed: seed) }
+                for index in 0..<count { hashes[index] = hash(start &+ index) }
                 touch(hashes, ideals, firsts, count: count)
                 for index in 0..<count {
                     let position = start &+ index
@@ -193,7 +202,7 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
                     // by an earlier key of the batch.
                     var occupied = firsts[index] != Int(ItemSlot.none.rawValue) || isOccupied(bucket)
                     while occupied {
-                        if keyPointer(bucket).pointee == key {
+                        if !distinct, keyPointer(bucket).pointee == key {
                             self.count &+= index
                             return position
                         }

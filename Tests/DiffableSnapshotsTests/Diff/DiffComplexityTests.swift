@@ -4,9 +4,15 @@ import Testing
 
 /// Complexity fences for the diff, by counting identifier operations (hash and `==` calls):
 /// each shape below would cost O(n²) operations in a quadratic diff.
+///
+/// Snapshots built from arrays keep no index, so a list in no order costs the diff two hashes
+/// per item (one on each side, where the new item is put off and where the old one is looked
+/// up) and about one comparison per lookup that finds its item: 3.8 *n* in all here, with a
+/// spread of a few percent from the process's hash seed. The fences below allow 4.5 *n*.
 @Suite("Diff complexity")
 struct DiffComplexityTests {
     private static let size = 4_000
+    private static let linearBound = 4 * size + size / 2
 
     private func snapshot(_ sections: [(name: Int, items: [Int])], counter: OperationCounter) -> DiffableDataSourceSnapshot<Int, CountedIdentifier> {
         var snapshot = DiffableDataSourceSnapshot<Int, CountedIdentifier>()
@@ -33,14 +39,14 @@ struct DiffComplexityTests {
         let items = Array(0..<Self.size)
         let (count, update) = operations(from: [(0, items)], to: [(0, items.reversed())])
         #expect(update.itemMoves.count == Self.size - 1)
-        #expect(count <= 4 * Self.size, "\(count) operations for \(Self.size) items")
+        #expect(count <= Self.linearBound, "\(count) operations for \(Self.size) items")
     }
 
     @Test func allShuffledIsLinear() {
         var random = SplitMix64(seed: 7)
         let items = Array(0..<Self.size)
         let (count, _) = operations(from: [(0, items)], to: [(0, items.shuffled(using: &random))])
-        #expect(count <= 4 * Self.size, "\(count) operations for \(Self.size) items")
+        #expect(count <= Self.linearBound, "\(count) operations for \(Self.size) items")
     }
 
     @Test func everythingMovedAcrossSectionsIsLinear() {
@@ -49,7 +55,7 @@ struct DiffComplexityTests {
         let second = Array(half..<Self.size)
         let (count, update) = operations(from: [(0, first), (1, second)], to: [(0, second.reversed()), (1, first.reversed())])
         #expect(update.itemMoves.count == Self.size)
-        #expect(count <= 4 * Self.size, "\(count) operations for \(Self.size) items")
+        #expect(count <= Self.linearBound, "\(count) operations for \(Self.size) items")
     }
 
     @Test func everyItemReplacedIsLinear() {

@@ -83,14 +83,14 @@ struct ItemIndexTests {
     @Test func aSharedTableTakesChangesInTheOverlayAndStaysAsItIs() {
         var index = ItemIndex<Int>()
         _ = index.prepareInPlace(adding: 1_000)
-        _ = index.table!.insertNew(count: 1_000, key: { $0 }, slot: { slot($0) })
+        _ = index.flatTable!.insertNew(count: 1_000, key: { $0 }, slot: { slot($0) })
         let copy = index
         let inPlace = index.changesInPlace()
         #expect(!inPlace)
         _ = index.remove(5, hash: ItemIndex<Int>.hash(5))
         index.update(6, hash: ItemIndex<Int>.hash(6), to: slot(60))
         _ = index.insertNew(5_000, hash: ItemIndex<Int>.hash(5_000), slot: slot(7))
-        #expect(index.table === copy.table)
+        #expect(index.flatTable === copy.table)
         #expect(index.overlay.count == 3)
         #expect(index[5] == nil && index[6] == slot(60) && index[5_000] == slot(7))
         #expect(copy[5] == slot(5) && copy[6] == slot(6) && copy[5_000] == nil)
@@ -115,21 +115,21 @@ struct ItemIndexTests {
             let keys = (chunk * 1_000..<(chunk + 1) * 1_000).map { $0 * 1_024 }
             let inPlace = index.prepareInPlace(adding: keys.count)
             #expect(inPlace)
-            let duplicate = index.table!.insertNew(count: keys.count, key: { keys[$0] }, slot: { slot($0 + chunk * 1_000) })
+            let duplicate = index.flatTable!.insertNew(count: keys.count, key: { keys[$0] }, slot: { slot($0 + chunk * 1_000) })
             #expect(duplicate == nil)
         }
-        #expect(index.table!.count == 10_000)
-        #expect(index.table!.count <= index.table!.capacity)
+        #expect(index.flatTable!.count == 10_000)
+        #expect(index.flatTable!.count <= index.flatTable!.capacity)
         // Filled to the brim, the table takes a few more keys in the overlay rather than growing.
-        while index.table!.count < index.table!.capacity {
-            let key = -2 - index.table!.count
+        while index.flatTable!.count < index.flatTable!.capacity {
+            let key = -2 - index.flatTable!.count
             let inserted = index.insertNew(key, hash: ItemIndex<Int>.hash(key), slot: slot(1))
             #expect(inserted)
         }
-        let table = ObjectIdentifier(index.table!)
+        let table = ObjectIdentifier(index.flatTable!)
         let overlaid = index.insertNew(-1, hash: ItemIndex<Int>.hash(-1), slot: slot(2))
         #expect(overlaid)
-        #expect(ObjectIdentifier(index.table!) == table && index.overlay.count == 1)
+        #expect(ObjectIdentifier(index.flatTable!) == table && index.overlay.count == 1)
         #expect(index[5 * 1_024] == slot(5) && index[5] == nil && index[-1] == slot(2))
         let again = index.insertNew(7 * 1_024, hash: ItemIndex<Int>.hash(7 * 1_024), slot: slot(3))
         #expect(!again)

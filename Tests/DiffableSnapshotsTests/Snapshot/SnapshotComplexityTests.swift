@@ -17,7 +17,9 @@ struct SnapshotComplexityTests {
         snapshot.appendSections([0, 1])
         snapshot.appendItems(items(0..<(Self.size / 2), counter), toSection: 0)
         snapshot.appendItems(items((Self.size / 2)..<Self.size, counter))
-        #expect(counter.hashes <= 2 * Self.size, "\(counter.hashes) hashes: one per item, plus rehashing on geometric growth")
+        #expect(
+            counter.hashes <= 2 * Self.size,
+            "\(counter.hashes) hashes: one per item, the duplicate check of the first section's few on shared bits, and its index built when the second comes")
         // Linear probing up to 60% full compares about one occupied bucket per insert on average
         // (about 4,100 expected here, varying with the process's hash seed): the fence is twice that.
         #expect(counter.equalities <= 2 * Self.size, "\(counter.equalities) comparisons while probing")

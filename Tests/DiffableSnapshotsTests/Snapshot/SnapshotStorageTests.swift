@@ -55,7 +55,7 @@ struct SnapshotStorageTests {
             // Per section touched: the path from the root, a split leaf and the branches it may split.
             let unshared = unsharedNodes(of: copy, comparedWith: base)
             #expect(unshared <= 2 * (height(base) + 3), "edit \(edit): \(unshared) nodes copied")
-            #expect(copy.storage.index.table === base.storage.index.table, "the flat table stays shared")
+            #expect(copy.storage.index.flatTable === base.storage.index.flatTable, "the flat table stays shared")
             #expect(copy.storage.index.overlay.count <= 2, "edit \(edit): \(copy.storage.index.overlay.count) overlay entries")
         }
         #expect(base == sectioned(4, 50_000))
@@ -95,7 +95,7 @@ struct SnapshotStorageTests {
         var leaves = 0
         snapshot.storage.trees[0].forEachLeaf { _, _ in leaves += 1 }
         #expect(leaves <= 600 / 32 + 4, "\(leaves) leaves hold 600 items")
-        #expect(snapshot.storage.index.table!.bucketCount <= 8 * ItemTable<Int>.bucketCount(forCapacity: 600))
+        #expect(snapshot.storage.index.flatTable!.bucketCount <= 8 * ItemTable<Int>.bucketCount(forCapacity: 600))
     }
 
     @Test func editsToACopyFoldIntoAFreshTableOnceTheOverlayGrows() {
@@ -106,7 +106,7 @@ struct SnapshotStorageTests {
         for step in 0..<12_000 {
             let item = Int.random(in: 0..<100_000, using: &random)
             if copy.indexOfItem(item) != nil { copy.moveItem(item, beforeItem: (item + 7) % 100_000 == item ? 0 : (item + 7) % 100_000) }
-            if copy.storage.index.table !== base.storage.index.table {
+            if copy.storage.index.flatTable !== base.storage.index.flatTable {
                 rebuilt = true
                 #expect(copy.storage.index.overlay.isEmpty || step > 0)
                 break
@@ -146,9 +146,9 @@ struct SnapshotStorageTests {
         var snapshot = Snapshot()
         snapshot.appendSections([0, 1])
         snapshot.appendItems(Array(items[..<330_000]), toSection: 0)
-        #expect(ItemTable<Int>.partitionBits(bucketCount: snapshot.storage.index.table!.bucketCount) > 0)
+        #expect(ItemTable<Int>.partitionBits(bucketCount: snapshot.storage.index.flatTable!.bucketCount) > 0)
         snapshot.appendItems(Array(items[330_000...]), toSection: 1)
-        #expect(snapshot.storage.index.table!.count == 370_000)
+        #expect(snapshot.storage.index.flatTable!.count == 370_000)
         var random = SplitMix64(seed: 11)
         var misplaced = 0
         var foundAbsent = 0
@@ -181,7 +181,7 @@ struct SnapshotStorageTests {
         }
         let before = snapshot.itemIdentifiers
         snapshot.storage.rebuildIndex(itemCount: snapshot.numberOfItems)
-        #expect(ItemTable<Int>.partitionBits(bucketCount: snapshot.storage.index.table!.bucketCount) > 0)
+        #expect(ItemTable<Int>.partitionBits(bucketCount: snapshot.storage.index.flatTable!.bucketCount) > 0)
         #expect(snapshot.itemIdentifiers == before)
         snapshot._checkInvariants()
     }
@@ -193,7 +193,7 @@ struct SnapshotStorageTests {
             snapshot.appendItems(Array((section * 1_000)..<((section + 1) * 1_000)), toSection: section)
         }
         #expect(snapshot.storage.index.overlay.isEmpty)
-        #expect(snapshot.storage.index.table!.count == 100_000)
+        #expect(snapshot.storage.index.flatTable!.count == 100_000)
         #expect(snapshot.indexOfItem(54_321) == 54_321)
     }
 

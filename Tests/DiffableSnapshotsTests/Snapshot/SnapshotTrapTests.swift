@@ -19,13 +19,34 @@ struct SnapshotTrapTests {
     }
 
     @Test func appendingTheSameItemTwiceInOneLargeCall() async throws {
-        // Large enough for the index to be filled by partition.
+        // A first large append checks for repeats without an index.
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             var snapshot = DiffableDataSourceSnapshot<String, Int>()
             snapshot.appendSections(["A"])
             snapshot.appendItems(Array(0..<500_000) + [123_456])
         }
         #expect(stderr(result).contains("item identifier 123456 appears more than once in the items passed"))
+    }
+
+    @Test func appendingTheSameStringTwiceInOneLargeCall() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var snapshot = DiffableDataSourceSnapshot<String, String>()
+            snapshot.appendSections(["A"])
+            snapshot.appendItems((0..<5_000).map { "item \($0)" } + ["item 4321"])
+        }
+        #expect(stderr(result).contains(#"item identifier "item 4321" appears more than once in the items passed"#))
+    }
+
+    @Test func appendingALargeSectionThatRepeatsAnItemOfAnotherOne() async throws {
+        // The second append enters its items into the index built for the first one, by
+        // partition: the table is larger than 8 MB.
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var snapshot = DiffableDataSourceSnapshot<String, Int>()
+            snapshot.appendSections(["A", "B"])
+            snapshot.appendItems(Array(0..<400_000), toSection: "A")
+            snapshot.appendItems(Array(400_000..<800_000) + [5], toSection: "B")
+        }
+        #expect(stderr(result).contains("item identifier 5 is already in the snapshot"))
     }
 
     @Test func appendingTheSameItemTwiceInOneCall() async throws {
