@@ -328,40 +328,31 @@ extension SnapshotDiffer {
                 count: putOff.count, hash: { putOff[$0].hash }, key: { putOff[$0].item },
                 slot: { ItemSlot(rawValue: UInt32(truncatingIfNeeded: $0)) }, distinct: true)
         }
-        // The old items of the middles still unmatched, with their records and ranks.
-        var unmatched: [ItemIdentifierType] = []
-        var unmatchedPlaces: [(record: Int32, rank: Int32)] = []
-        unmatched.reserveCapacity(putOff.count)
-        unmatchedPlaces.reserveCapacity(putOff.count)
-        let matched = UnsafeRawBufferPointer(oldMatched)
-        for record in oldLeaves.indices {
-            let place = oldLeafPlaces[record]
-            let position = Int(place.oldPosition)
-            let leafItems = oldLeaves[record].leaf.items
-            let lower = max(0, oldMiddleStart[position] &- place.start)
-            let upper = min(leafItems.count, oldMiddleEnd[position] &- place.start)
-            guard lower < upper else { continue }
-            leafItems.withUnsafeBufferPointer { leafItems in
-                forEachIndex(in: (place.flagBase &+ lower)..<(place.flagBase &+ upper), of: matched, notEqualTo: 1) { flag in
-                    let rank = flag &- place.flagBase
-                    unmatched.append(leafItems[rank])
-                    unmatchedPlaces.append((Int32(truncatingIfNeeded: record), Int32(truncatingIfNeeded: rank)))
-                }
-            }
-        }
+        // Every old item of a middle still unmatched is looked up, found by the matched flags.
         let columns: [UnitColumns?] = work.map { $0?.columns }
-        var index = ItemIndex<ItemIdentifierType>()
-        index.table = table
+        let matched = UnsafeRawBufferPointer(oldMatched)
+        let seed = itemTableSeed
         withOldSources { sources in
             putOff.withUnsafeBufferPointer { putOff in
-                unmatched.withUnsafeBufferPointer { unmatched in
-                    Self.lookUp(in: index, count: unmatched.count, hash: { itemTableHash(unmatched[$0], seed: $1) }, item: { unmatched[$0] }) { candidate, slot in
-                        let found = putOff[Int(slot.rawValue)]
-                        let position = Int(found.position)
-                        let place = unmatchedPlaces[candidate]
-                        _ = recordMatch(
-                            record: Int(place.record), rank: Int(place.rank), unit: Int(found.unit),
-                            of: columns[position].unsafelyUnwrapped, crossSources: &crossSources[position], sources)
+                for record in oldLeaves.indices {
+                    let place = oldLeafPlaces[record]
+                    let position = Int(place.oldPosition)
+                    let leafItems = oldLeaves[record].leaf.items
+                    let lower = max(0, oldMiddleStart[position] &- place.start)
+                    let upper = min(leafItems.count, oldMiddleEnd[position] &- place.start)
+                    guard lower < upper else { continue }
+                    leafItems.withUnsafeBufferPointer { leafItems in
+                        forEachIndex(in: (place.flagBase &+ lower)..<(place.flagBase &+ upper), of: matched, notEqualTo: 1) { flag in
+                            let rank = flag &- place.flagBase
+                            let item = leafItems[rank]
+                            let bucket = table.find(item, hash: itemTableHash(item, seed: seed))
+                            guard bucket >= 0 else { return }
+                            let found = putOff[Int(table.slot(at: bucket).rawValue)]
+                            let newPosition = Int(found.position)
+                            _ = recordMatch(
+                                record: record, rank: rank, unit: Int(found.unit), of: columns[newPosition].unsafelyUnwrapped,
+                                crossSources: &crossSources[newPosition], sources)
+                        }
                     }
                 }
             }

@@ -17,37 +17,43 @@ enum DuplicateFilter {
         let count = items.count
         guard count > 1 else { return nil }
         var bits = 64
-        while bits < 8 &* count { bits &<<= 1 }
+        // Bit positions are kept in 32 bits: past 2³² bits, more items share bits.
+        while bits < 8 &* count, bits < 1 << 32 { bits &<<= 1 }
         let shift = UInt64(64 &- bits.trailingZeroBitCount)
         let seed = itemTableSeed
         let words = bits >> 6
-        // Word 2w holds bits 64w..<64(w + 1) of the bitmap, word 2w + 1 their shared marks.
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 &* words) { bitmap in
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: count) { positions in
-            bitmap.initialize(repeating: 0)
-            var anyShared: UInt64 = 0
-            for offset in 0..<count {
-                let position = Int(truncatingIfNeeded: UInt64(UInt(bitPattern: itemTableHash(items[offset], seed: seed))) >> shift)
-                positions[offset] = UInt32(truncatingIfNeeded: position)
-                let word = (position >> 6) &<< 1
-                let mask: UInt64 = 1 << UInt64(position & 63)
-                let seen = bitmap[word]
-                let again = seen & mask
-                bitmap[word &+ 1] |= again
-                anyShared |= again
-                bitmap[word] = seen | mask
-            }
-            guard anyShared != 0 else { return nil }
-            var candidates: [Int] = []
-            for offset in 0..<count {
-                let position = Int(positions[offset])
-                if bitmap[((position >> 6) &<< 1) &+ 1] & (1 << UInt64(position & 63)) != 0 { candidates.append(offset) }
-            }
-            let table = ItemTable<Item>(bucketCount: ItemTable<Item>.bucketCount(forCapacity: candidates.count))
-            let found = candidates.withUnsafeBufferPointer { candidates in
-                table.insertNew(count: candidates.count, key: { items[candidates[$0]] }, slot: { _ in ItemSlot(leaf: 0, slot: 0) })
-            }
-            return found.map { candidates[$0] }
-        }}
+        // Word 2w holds bits 64w..<64(w + 1) of the bitmap, word 2w + 1 their shared marks; the
+        // items' bit positions follow. Recycled memory: a list rebuilt on every change would
+        // otherwise fault in fresh pages for them on every build.
+        let bitmapBytes = 2 &* words &* MemoryLayout<UInt64>.stride
+        let block = allocateRecycledMemory(byteCount: bitmapBytes &+ count &* MemoryLayout<UInt32>.stride, alignment: 64)
+        defer { deallocateRecycledMemory(block.memory, byteCount: block.byteCount, alignment: 64) }
+        let bitmap = UnsafeMutableBufferPointer(start: block.memory.bindMemory(to: UInt64.self, capacity: 2 &* words), count: 2 &* words)
+        let positions = UnsafeMutableBufferPointer(
+            start: (block.memory + bitmapBytes).bindMemory(to: UInt32.self, capacity: count), count: count)
+        bitmap.initialize(repeating: 0)
+        var anyShared: UInt64 = 0
+        for offset in 0..<count {
+            let position = Int(truncatingIfNeeded: UInt64(UInt(bitPattern: itemTableHash(items[offset], seed: seed))) >> shift)
+            positions[offset] = UInt32(truncatingIfNeeded: position)
+            let word = (position >> 6) &<< 1
+            let mask: UInt64 = 1 << UInt64(position & 63)
+            let seen = bitmap[word]
+            let again = seen & mask
+            bitmap[word &+ 1] |= again
+            anyShared |= again
+            bitmap[word] = seen | mask
+        }
+        guard anyShared != 0 else { return nil }
+        var candidates: [Int] = []
+        for offset in 0..<count {
+            let position = Int(positions[offset])
+            if bitmap[((position >> 6) &<< 1) &+ 1] & (1 << UInt64(position & 63)) != 0 { candidates.append(offset) }
+        }
+        let table = ItemTable<Item>(bucketCount: ItemTable<Item>.bucketCount(forCapacity: candidates.count))
+        let found = candidates.withUnsafeBufferPointer { candidates in
+            table.insertNew(count: candidates.count, key: { items[candidates[$0]] }, slot: { _ in ItemSlot(leaf: 0, slot: 0) })
+        }
+        return found.map { candidates[$0] }
     }
 }
