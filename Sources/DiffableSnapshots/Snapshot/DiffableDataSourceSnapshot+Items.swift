@@ -12,7 +12,10 @@ extension DiffableDataSourceSnapshot {
     /// - Precondition: The section exists (with `nil`, the snapshot has at least one section), and
     ///   no identifier is already in the snapshot or appears twice in `identifiers`.
     /// - Complexity: O(*m*) on average for *m* items appended, plus O(log *n*). Appending to an
-    ///   empty section keeps `identifiers` itself: the items are hashed once, not copied.
+    ///   empty section keeps `identifiers` itself: the items are hashed once, not copied. A
+    ///   first append of 1,024 items or more to an empty snapshot only checks them for repeats
+    ///   and leaves the index from item to position to the first lookup (O(*n*) then, once) or
+    ///   the first change; a diff does not need it.
     @inlinable
     public mutating func appendItems(
         _ identifiers: [ItemIdentifierType],

@@ -55,7 +55,8 @@ extension DiffableDataSourceSnapshot {
     }
 
     /// The identifier of the section that contains an item, or `nil` if the snapshot does not
-    /// contain the item. O(1) on average.
+    /// contain the item. O(1) on average (the first lookup in a snapshot built by one large
+    /// append builds its index: see ``appendItems(_:toSection:)``).
     @inlinable
     public func sectionIdentifier(containingItem identifier: ItemIdentifierType) -> SectionIdentifierType? {
         guard let slot = storage.index[identifier] else { return nil }
@@ -63,7 +64,9 @@ extension DiffableDataSourceSnapshot {
     }
 
     /// The index of an item in the whole snapshot (counting the items of all earlier sections),
-    /// or `nil` if the snapshot does not contain the item. O(log *n*) on average.
+    /// or `nil` if the snapshot does not contain the item. O(log *n*) on average (the first
+    /// lookup in a snapshot built by one large append builds its index: see
+    /// ``appendItems(_:toSection:)``).
     @inlinable
     public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? {
         guard let slot = storage.index[identifier] else { return nil }
