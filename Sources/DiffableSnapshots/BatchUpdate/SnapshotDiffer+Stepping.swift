@@ -317,16 +317,25 @@ extension SnapshotDiffer {
     /// new position, apart.
     @inlinable
     func matchPutOff(_ putOff: [PutOffItem], crossSources: inout [[ItemPath]]) {
-        // Most of the lookups below find nothing, and a lookup that finds nothing walks the whole
-        // run of occupied buckets from its own: a table that a core's cache holds is made twice
-        // as sparse as an index (at most 30% full).
-        var bucketCount = ItemTable<ItemIdentifierType>.bucketCount(forCapacity: putOff.count)
-        if bucketCount &* ItemTable<ItemIdentifierType>.stride <= 256 << 10 { bucketCount &*= 2 }
-        let table = ItemTable<ItemIdentifierType>(bucketCount: bucketCount)
+        let table = ItemTable<ItemIdentifierType>(bucketCount: ItemTable<ItemIdentifierType>.bucketCount(forCapacity: putOff.count))
         putOff.withUnsafeBufferPointer { putOff in
             _ = table.insertNew(
                 count: putOff.count, hash: { putOff[$0].hash }, key: { putOff[$0].item },
                 slot: { ItemSlot(rawValue: UInt32(truncatingIfNeeded: $0)) }, distinct: true)
+        }
+        // Most old items left unmatched were deleted and match nothing. A bitmap of 8 to 16 bits
+        // per item put off, one set for each by its hash, stays in a core's first-level cache
+        // and turns most of them away before they probe the table (about one in ten gets
+        // through for nothing).
+        var bits = 64
+        while bits < 8 &* putOff.count { bits &<<= 1 }
+        let bitMask = bits &- 1
+        var filter = [UInt64](repeating: 0, count: bits >> 6)
+        filter.withUnsafeMutableBufferPointer { filter in
+            for item in putOff {
+                let bit = item.hash & bitMask
+                filter[bit >> 6] |= 1 &<< UInt64(bit & 63)
+            }
         }
         // Every old item of a middle still unmatched is looked up, found by the matched flags.
         let columns: [UnitColumns?] = work.map { $0?.columns }
@@ -345,7 +354,10 @@ extension SnapshotDiffer {
                         forEachIndex(in: (place.flagBase &+ lower)..<(place.flagBase &+ upper), of: matched, notEqualTo: 1) { flag in
                             let rank = flag &- place.flagBase
                             let item = leafItems[rank]
-                            let bucket = table.find(item, hash: itemTableHash(item, seed: seed))
+                            let hash = itemTableHash(item, seed: seed)
+                            let bit = hash & bitMask
+                            guard filter[bit >> 6] & (1 &<< UInt64(bit & 63)) != 0 else { return }
+                            let bucket = table.find(item, hash: hash)
                             guard bucket >= 0 else { return }
                             let found = putOff[Int(table.slot(at: bucket).rawValue)]
                             let newPosition = Int(found.position)
