@@ -12,12 +12,15 @@ enum DuplicateFilter {
     ///
     /// O(*n*) expected: one pass over the items that hashes each once, one over their bit
     /// positions, and a table of the few on shared bits.
+    ///
+    /// - Precondition: `items` holds fewer than 2³² items.
     @inlinable
     static func firstRepeat<Item: Hashable & Sendable>(in items: UnsafeBufferPointer<Item>) -> Int? {
         let count = items.count
         guard count > 1 else { return nil }
+        precondition(count <= Int(UInt32.max), "the duplicate filter counts items in 32 bits")
         var bits = 64
-        // Bit positions are kept in 32 bits: past 2³² bits, more items share bits.
+        // Bit positions and offsets are kept in 32 bits: past 2³² bits, more items share bits.
         while bits < 8 &* count, bits < 1 << 32 { bits &<<= 1 }
         let shift = UInt64(64 &- bits.trailingZeroBitCount)
         let seed = itemTableSeed
@@ -45,15 +48,17 @@ enum DuplicateFilter {
             bitmap[word] = seen | mask
         }
         guard anyShared != 0 else { return nil }
-        var candidates: [Int] = []
+        // The offsets of the items on shared bits overwrite the positions already read.
+        var candidateCount = 0
         for offset in 0..<count {
             let position = Int(positions[offset])
-            if bitmap[((position >> 6) &<< 1) &+ 1] & (1 << UInt64(position & 63)) != 0 { candidates.append(offset) }
+            if bitmap[((position >> 6) &<< 1) &+ 1] & (1 << UInt64(position & 63)) != 0 {
+                positions[candidateCount] = UInt32(truncatingIfNeeded: offset)
+                candidateCount &+= 1
+            }
         }
-        let table = ItemTable<Item>(bucketCount: ItemTable<Item>.bucketCount(forCapacity: candidates.count))
-        let found = candidates.withUnsafeBufferPointer { candidates in
-            table.insertNew(count: candidates.count, key: { items[candidates[$0]] }, slot: { _ in ItemSlot(leaf: 0, slot: 0) })
-        }
-        return found.map { candidates[$0] }
+        let table = ItemTable<Item>(bucketCount: ItemTable<Item>.bucketCount(forCapacity: candidateCount))
+        let found = table.insertNew(count: candidateCount, key: { items[Int(positions[$0])] }, slot: { _ in ItemSlot(leaf: 0, slot: 0) })
+        return found.map { Int(positions[$0]) }
     }
 }

@@ -95,7 +95,7 @@ struct ItemStorage<Item: Hashable & Sendable>: @unchecked Sendable {
         var total = 0
         for leaf in leaves { total &+= leaf.count }
         if index.isEmpty {
-            if mayPutOff, PendingTable<Item>.isAvailable, total >= PendingTable<Item>.minimumCount {
+            if mayPutOff, PendingTable<Item>.isAvailable, total >= PendingTable<Item>.minimumCount, total <= Int(UInt32.max) {
                 assert(total == passed.count, "put-off leaves slice all of the passed items")
                 if let repeated = passed.withUnsafeBufferPointer({ DuplicateFilter.firstRepeat(in: $0) }) {
                     Self.reportDuplicate(passed[repeated], caller, passed, repeated)
