@@ -72,12 +72,14 @@ extension ItemStorage {
     /// be indexed where they are).
     @usableFromInline
     func checkIndex(itemCount: Int) {
+        // Built once here, so that the lookups below do not each take a put-off table's lock.
+        let index = self.index.materialized()
         var live = 0
-        index.flatTable?.forEach { key, _ in
+        index.table?.forEach { key, _ in
             if index[key] != nil { live += 1 }
         }
         index.overlay.forEach { key, slot in
-            let inTable = index.flatTable.map { $0.find(key, hash: ItemIndex<Item>.hash(key)) >= 0 } ?? false
+            let inTable = index.table.map { $0.find(key, hash: ItemIndex<Item>.hash(key)) >= 0 } ?? false
             if !inTable && slot != .none { live += 1 }
         }
         precondition(live == itemCount, "the index holds \(live) items, the trees \(itemCount)")
