@@ -33,11 +33,26 @@ final class DiffScratch {
     /// An uninitialized column of `count` elements, valid until the diff ends.
     @inlinable
     func column<Element: BitwiseCopyable>(of _: Element.Type, count: Int) -> UnsafeMutableBufferPointer<Element> {
-        precondition(MemoryLayout<Element>.alignment <= Self.alignment)
-        let byteCount = roundedUp(max(count, 1) &* MemoryLayout<Element>.stride, to: Self.alignment)
+        UnsafeMutableBufferPointer(start: memory(for: Element.self, count: count), count: count)
+    }
+
+    /// Uninitialized memory for `count` values of any type, valid until the diff ends. The caller
+    /// deinitializes what it initializes before then.
+    @inlinable
+    func memory<Element>(for _: Element.Type, count: Int) -> UnsafeMutablePointer<Element> {
+        let alignment = MemoryLayout<Element>.alignment
+        // Wider alignments (rare) are met by padding the column.
+        let padding = alignment > Self.alignment ? alignment : 0
+        let raw = carve(byteCount: roundedUp(max(count, 1) &* MemoryLayout<Element>.stride &+ padding, to: Self.alignment))
+        let start = padding == 0 ? raw : raw.alignedUp(toMultipleOf: alignment)
+        return start.bindMemory(to: Element.self, capacity: count)
+    }
+
+    @inlinable
+    func carve(byteCount: Int) -> UnsafeMutableRawPointer {
         if let start = next, let limit = end, limit - start >= byteCount {
             next = start + byteCount
-            return UnsafeMutableBufferPointer(start: start.bindMemory(to: Element.self, capacity: count), count: count)
+            return start
         }
         var size = byteCount < Self.largeColumn ? max(byteCount, 16 << 10) : 256 << 10
         while size < byteCount { size <<= 1 }
@@ -45,7 +60,7 @@ final class DiffScratch {
         blocks.append(block)
         next = block.memory + byteCount
         end = block.memory + block.byteCount
-        return UnsafeMutableBufferPointer(start: block.memory.bindMemory(to: Element.self, capacity: count), count: count)
+        return block.memory
     }
 
     /// A column of `count` copies of `value`.

@@ -12,14 +12,19 @@ extension SnapshotDiffer {
     mutating func matchItems() {
         // With no old item left to match, every single item is new.
         guard !oldMatched.isEmpty else { return }
-        var putOff: [PutOffItem] = []
+        var walked = 0
+        for case let section? in work {
+            for run in section.singleRuns { walked &+= run.ranks.count }
+        }
+        var putOff = PutOffList(in: scratch, capacity: walked)
         for position in work.indices {
             guard var section = work[position], !section.singleRuns.isEmpty else { continue }
             work[position] = nil
             section.singlesMatched = matchInStep(&section, position: position, putOff: &putOff)
             work[position] = section
         }
-        matchPutOff(putOff)
+        matchPutOff(putOff.items)
+        putOff.removeAll(from: 0)
         var singleCount = 0
         for case let section? in work where !section.singlesMatched {
             for run in section.singleRuns { singleCount &+= run.ranks.count }
@@ -364,6 +369,24 @@ extension SnapshotDiffer {
     @inlinable
     mutating func emitItemOperations() {
         let replacedFirst = !replacedRunItems.isEmpty
+        // Each list is counted first and allocated once at its size: grown by appending, lists
+        // this long were copied again and again into fresh pages.
+        var deleteCount = update.itemDeletes.count
+        var insertCount = update.itemInserts.count
+        var moveCount = update.itemMoves.count
+        let matched = UnsafeRawBufferPointer(oldMatched)
+        // Unmatched old items are deleted; `true` is stored as the byte 1.
+        forEachOldMiddle { _, flags in
+            forEachIndex(in: flags, of: matched, notEqualTo: 1) { _ in deleteCount &+= 1 }
+        }
+        forEachChangedUnit { _, section, unit, _ in
+            switch section.fates[unit] {
+            case .kept: break
+            case .inserted, .replaced: insertCount &+= 1
+            case .movedAcross: moveCount &+= 1
+            case .movedWithin: moveCount &+= section.hasRuns ? Int(section.weights[unit]) : 1
+            }
+        }
         // Appended to as locals, uniquely held, then put back.
         var deletes = update.itemDeletes
         var inserts = update.itemInserts
@@ -371,40 +394,32 @@ extension SnapshotDiffer {
         update.itemDeletes = []
         update.itemInserts = []
         update.itemMoves = []
-        let matched = UnsafeRawBufferPointer(oldMatched)
-        for record in oldLeaves {
-            let place = record.place
+        deletes.reserveCapacity(deleteCount)
+        inserts.reserveCapacity(insertCount)
+        moves.reserveCapacity(moveCount)
+        forEachOldMiddle { record, flags in
+            let place = oldLeafPlaces[record]
             let oldPosition = Int(place.oldPosition)
-            // The leaf's ranks within the middle of its old section.
-            let lower = max(0, oldMiddleStart[oldPosition] &- place.start)
-            let upper = min(record.leaf.count, oldMiddleEnd[oldPosition] &- place.start)
-            guard lower < upper else { continue }
-            // Unmatched old items are deleted; `true` is stored as the byte 1.
-            forEachIndex(in: (place.flagBase &+ lower)..<(place.flagBase &+ upper), of: matched, notEqualTo: 1) { flag in
+            forEachIndex(in: flags, of: matched, notEqualTo: 1) { flag in
                 deletes.append(ItemPath(section: oldPosition, item: place.start &+ flag &- place.flagBase))
             }
         }
-        for position in 0..<work.count {
-            guard let section = work[position] else { continue }
-            // Most units stay: they are skipped eight at a time.
-            forEachIndex(in: 0..<section.unitCount, of: UnsafeRawBufferPointer(section.fates), notEqualTo: ItemFate.kept.rawValue) { unit in
-                let unitStart = section.hasRuns ? Int(section.unitStarts[unit]) : section.start &+ unit
-                switch section.fates[unit] {
-                case .kept:
-                    break
-                case .inserted, .replaced:
-                    inserts.append(ItemPath(section: position, item: unitStart))
-                case .movedAcross:
-                    let from = section.crossSources[-2 &- Int(section.codes[unit])]
-                    moves.append(BatchUpdate.Move(from: from, to: ItemPath(section: position, item: unitStart)))
-                case .movedWithin:
-                    let oldStart = Int(section.codes[unit])
-                    let count = section.hasRuns ? Int(section.weights[unit]) : 1
-                    for item in 0..<count {
-                        let to = ItemPath(section: position, item: unitStart &+ item)
-                        if replacedFirst && replacedRunItems.contains(to) { continue }
-                        moves.append(BatchUpdate.Move(from: ItemPath(section: section.oldPosition, item: oldStart &+ item), to: to))
-                    }
+        forEachChangedUnit { position, section, unit, unitStart in
+            switch section.fates[unit] {
+            case .kept:
+                break
+            case .inserted, .replaced:
+                inserts.append(ItemPath(section: position, item: unitStart))
+            case .movedAcross:
+                let from = section.crossSources[-2 &- Int(section.codes[unit])]
+                moves.append(BatchUpdate.Move(from: from, to: ItemPath(section: position, item: unitStart)))
+            case .movedWithin:
+                let oldStart = Int(section.codes[unit])
+                let count = section.hasRuns ? Int(section.weights[unit]) : 1
+                for item in 0..<count {
+                    let to = ItemPath(section: position, item: unitStart &+ item)
+                    if replacedFirst && replacedRunItems.contains(to) { continue }
+                    moves.append(BatchUpdate.Move(from: ItemPath(section: section.oldPosition, item: oldStart &+ item), to: to))
                 }
             }
         }
@@ -416,6 +431,33 @@ extension SnapshotDiffer {
         update.itemDeletes = deletes
         update.itemInserts = inserts
         update.itemMoves = moves
+    }
+
+    /// Calls `body` with each old leaf record that reaches into the middle of its old section,
+    /// and the range of `oldMatched` that flags its items there.
+    @inlinable
+    func forEachOldMiddle(_ body: (_ record: Int, _ flags: Range<Int>) -> Void) {
+        for record in oldLeafPlaces.indices {
+            let place = oldLeafPlaces[record]
+            let position = Int(place.oldPosition)
+            let lower = max(0, oldMiddleStart[position] &- place.start)
+            let upper = min(oldLeaves[record].leaf.count, oldMiddleEnd[position] &- place.start)
+            guard lower < upper else { continue }
+            body(record, (place.flagBase &+ lower)..<(place.flagBase &+ upper))
+        }
+    }
+
+    /// Calls `body` with every unit of a middle that does not stay, with its new section's
+    /// position, work and the unit's first new offset. Most units stay: they are skipped eight at
+    /// a time.
+    @inlinable
+    func forEachChangedUnit(_ body: (_ position: Int, _ section: SectionWork, _ unit: Int, _ unitStart: Int) -> Void) {
+        for position in 0..<work.count {
+            guard let section = work[position] else { continue }
+            forEachIndex(in: 0..<section.unitCount, of: UnsafeRawBufferPointer(section.fates), notEqualTo: ItemFate.kept.rawValue) { unit in
+                body(position, section, unit, section.hasRuns ? Int(section.unitStarts[unit]) : section.start &+ unit)
+            }
+        }
     }
 }
 

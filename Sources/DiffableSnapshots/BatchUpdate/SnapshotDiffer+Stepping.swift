@@ -81,6 +81,39 @@ extension SnapshotDiffer {
         }
     }
 
+    /// The items that the walks in step put off, in the diff's scratch memory (a growing array
+    /// came from fresh pages on every diff), with room for every single item of the sections
+    /// walked: each is put off at most once.
+    @usableFromInline
+    struct PutOffList {
+        @usableFromInline let start: UnsafeMutablePointer<PutOffItem>
+        @usableFromInline let capacity: Int
+        @usableFromInline var count = 0
+
+        @inlinable
+        init(in scratch: DiffScratch, capacity: Int) {
+            start = scratch.memory(for: PutOffItem.self, count: capacity)
+            self.capacity = capacity
+        }
+
+        @inlinable
+        var items: UnsafeBufferPointer<PutOffItem> { UnsafeBufferPointer(start: start, count: count) }
+
+        @inlinable
+        mutating func append(_ item: PutOffItem) {
+            precondition(count < capacity, "more items put off than single items walked")
+            (start + count).initialize(to: item)
+            count &+= 1
+        }
+
+        /// Deinitializes the items from `index` on.
+        @inlinable
+        mutating func removeAll(from index: Int) {
+            (start + index).deinitialize(count: count &- index)
+            count = index
+        }
+    }
+
     /// Matches the single items of `section` (at new position `position`) by walking them in
     /// step with the old middle of the section: a cursor follows the old item after the last one
     /// matched, and each new item is compared by `==` with the few old items at the cursor.
@@ -106,7 +139,7 @@ extension SnapshotDiffer {
     /// stretch shuffled at the start of a long list does not end the walk, and a list in no
     /// order at all ends it within a sixteenth of its items.
     @inlinable
-    func matchInStep(_ section: inout SectionWork, position: Int, putOff: inout [PutOffItem]) -> Bool {
+    func matchInStep(_ section: inout SectionWork, position: Int, putOff: inout PutOffList) -> Bool {
         let ownOldPosition = Int32(truncatingIfNeeded: section.oldPosition)
         // `oldLeaves` is sorted by old section, then offset.
         var firstRecord = 0
@@ -239,7 +272,7 @@ extension SnapshotDiffer {
                     flags[unit] = -1
                 }
             }
-            putOff.removeSubrange(firstPutOff...)
+            putOff.removeAll(from: firstPutOff)
             return false
         }
         section.crossSources = crossSources
@@ -284,7 +317,7 @@ extension SnapshotDiffer {
     /// items unmatched, and a scan of the old items' matched flags, eight at a time. Neither
     /// snapshot's index is built.
     @inlinable
-    mutating func matchPutOff(_ putOff: [PutOffItem]) {
+    mutating func matchPutOff(_ putOff: UnsafeBufferPointer<PutOffItem>) {
         guard !putOff.isEmpty else { return }
         var crossSources: [[ItemPath]] = work.map { $0?.crossSources ?? [] }
         if let index = old.storage.index.builtIndex() {
@@ -299,16 +332,14 @@ extension SnapshotDiffer {
 
     /// ``matchPutOff(_:)`` by lookups in the old snapshot's built `index`.
     @inlinable
-    func lookUpPutOff(_ putOff: [PutOffItem], in index: ItemIndex<ItemIdentifierType>, crossSources: inout [[ItemPath]]) {
+    func lookUpPutOff(_ putOff: UnsafeBufferPointer<PutOffItem>, in index: ItemIndex<ItemIdentifierType>, crossSources: inout [[ItemPath]]) {
         let columns: [UnitColumns?] = work.map { $0?.columns }
         withOldSources { sources in
-            putOff.withUnsafeBufferPointer { putOff in
-                Self.lookUp(in: index, count: putOff.count, hash: { number, _ in putOff[number].hash }, item: { putOff[$0].item }) { number, slot in
-                    let position = Int(putOff[number].position)
-                    _ = recordMatch(
-                        slot, unit: Int(putOff[number].unit), of: columns[position].unsafelyUnwrapped,
-                        crossSources: &crossSources[position], sources)
-                }
+            Self.lookUp(in: index, count: putOff.count, hash: { number, _ in putOff[number].hash }, item: { putOff[$0].item }) { number, slot in
+                let position = Int(putOff[number].position)
+                _ = recordMatch(
+                    slot, unit: Int(putOff[number].unit), of: columns[position].unsafelyUnwrapped,
+                    crossSources: &crossSources[position], sources)
             }
         }
     }
@@ -316,13 +347,11 @@ extension SnapshotDiffer {
     /// ``matchPutOff(_:)`` by a table of the items put off, with the sections' cross sources, by
     /// new position, apart.
     @inlinable
-    func matchPutOff(_ putOff: [PutOffItem], crossSources: inout [[ItemPath]]) {
+    func matchPutOff(_ putOff: UnsafeBufferPointer<PutOffItem>, crossSources: inout [[ItemPath]]) {
         let table = ItemTable<ItemIdentifierType>(bucketCount: ItemTable<ItemIdentifierType>.bucketCount(forCapacity: putOff.count))
-        putOff.withUnsafeBufferPointer { putOff in
-            _ = table.insertNew(
-                count: putOff.count, hash: { putOff[$0].hash }, key: { putOff[$0].item },
-                slot: { ItemSlot(rawValue: UInt32(truncatingIfNeeded: $0)) }, distinct: true)
-        }
+        _ = table.insertNew(
+            count: putOff.count, hash: { putOff[$0].hash }, key: { putOff[$0].item },
+            slot: { ItemSlot(rawValue: UInt32(truncatingIfNeeded: $0)) }, distinct: true)
         // Most old items left unmatched were deleted and match nothing. A bitmap of 8 to 16 bits
         // per item put off, one set for each by its hash, stays in a core's first-level cache
         // and turns most of them away before they probe the table (about one in ten gets
@@ -330,41 +359,32 @@ extension SnapshotDiffer {
         var bits = 64
         while bits < 8 &* putOff.count { bits &<<= 1 }
         let bitMask = bits &- 1
-        var filter = [UInt64](repeating: 0, count: bits >> 6)
-        filter.withUnsafeMutableBufferPointer { filter in
-            for item in putOff {
-                let bit = item.hash & bitMask
-                filter[bit >> 6] |= 1 &<< UInt64(bit & 63)
-            }
+        let filter = scratch.column(repeating: UInt64(0), count: bits >> 6)
+        for item in putOff {
+            let bit = item.hash & bitMask
+            filter[bit >> 6] |= 1 &<< UInt64(bit & 63)
         }
         // Every old item of a middle still unmatched is looked up, found by the matched flags.
         let columns: [UnitColumns?] = work.map { $0?.columns }
         let matched = UnsafeRawBufferPointer(oldMatched)
         let seed = itemTableSeed
         withOldSources { sources in
-            putOff.withUnsafeBufferPointer { putOff in
-                for record in oldLeaves.indices {
-                    let place = oldLeafPlaces[record]
-                    let position = Int(place.oldPosition)
-                    let leafItems = oldLeaves[record].leaf.items
-                    let lower = max(0, oldMiddleStart[position] &- place.start)
-                    let upper = min(leafItems.count, oldMiddleEnd[position] &- place.start)
-                    guard lower < upper else { continue }
-                    leafItems.withUnsafeBufferPointer { leafItems in
-                        forEachIndex(in: (place.flagBase &+ lower)..<(place.flagBase &+ upper), of: matched, notEqualTo: 1) { flag in
-                            let rank = flag &- place.flagBase
-                            let item = leafItems[rank]
-                            let hash = itemTableHash(item, seed: seed)
-                            let bit = hash & bitMask
-                            guard filter[bit >> 6] & (1 &<< UInt64(bit & 63)) != 0 else { return }
-                            let bucket = table.find(item, hash: hash)
-                            guard bucket >= 0 else { return }
-                            let found = putOff[Int(table.slot(at: bucket).rawValue)]
-                            let newPosition = Int(found.position)
-                            _ = recordMatch(
-                                record: record, rank: rank, unit: Int(found.unit), of: columns[newPosition].unsafelyUnwrapped,
-                                crossSources: &crossSources[newPosition], sources)
-                        }
+            forEachOldMiddle { record, flags in
+                let base = oldLeafPlaces[record].flagBase
+                oldLeaves[record].leaf.items.withUnsafeBufferPointer { leafItems in
+                    forEachIndex(in: flags, of: matched, notEqualTo: 1) { flag in
+                        let rank = flag &- base
+                        let item = leafItems[rank]
+                        let hash = itemTableHash(item, seed: seed)
+                        let bit = hash & bitMask
+                        guard filter[bit >> 6] & (1 &<< UInt64(bit & 63)) != 0 else { return }
+                        let bucket = table.find(item, hash: hash)
+                        guard bucket >= 0 else { return }
+                        let found = putOff[Int(table.slot(at: bucket).rawValue)]
+                        let newPosition = Int(found.position)
+                        _ = recordMatch(
+                            record: record, rank: rank, unit: Int(found.unit), of: columns[newPosition].unsafelyUnwrapped,
+                            crossSources: &crossSources[newPosition], sources)
                     }
                 }
             }
