@@ -302,13 +302,22 @@ func itemTableHash<Key: Hashable>(_ key: Key) -> Int {
 @inlinable
 @inline(__always)
 func itemTableHash<Key: Hashable>(_ key: Key, seed: Int) -> Int {
-    if Key.self == Int.self { return mixBits(UInt64(bitPattern: Int64(unsafeBitCast(key, to: Int.self))), seed) }
-    if Key.self == Int64.self { return mixBits(UInt64(bitPattern: unsafeBitCast(key, to: Int64.self)), seed) }
-    if Key.self == UInt64.self { return mixBits(unsafeBitCast(key, to: UInt64.self), seed) }
-    if Key.self == UInt.self { return mixBits(UInt64(unsafeBitCast(key, to: UInt.self)), seed) }
-    if Key.self == Int32.self { return mixBits(UInt64(UInt32(bitPattern: unsafeBitCast(key, to: Int32.self))), seed) }
-    if Key.self == UInt32.self { return mixBits(UInt64(unsafeBitCast(key, to: UInt32.self)), seed) }
+    if let word = integerWord(key) { return mixBits(word, seed) }
     return key._rawHashValue(seed: seed)
+}
+
+/// The value of `key` as a 64-bit word when `Key` is one of the standard library's fixed-width
+/// integer types of up to 64 bits, nil otherwise. The type tests fold away where `Key` is known.
+@inlinable
+@inline(__always)
+func integerWord<Key>(_ key: Key) -> UInt64? {
+    if Key.self == Int.self { return UInt64(bitPattern: Int64(unsafeBitCast(key, to: Int.self))) }
+    if Key.self == Int64.self { return UInt64(bitPattern: unsafeBitCast(key, to: Int64.self)) }
+    if Key.self == UInt64.self { return unsafeBitCast(key, to: UInt64.self) }
+    if Key.self == UInt.self { return UInt64(unsafeBitCast(key, to: UInt.self)) }
+    if Key.self == Int32.self { return UInt64(UInt32(bitPattern: unsafeBitCast(key, to: Int32.self))) }
+    if Key.self == UInt32.self { return UInt64(unsafeBitCast(key, to: UInt32.self)) }
+    return nil
 }
 
 /// SplitMix64's finaliser over the seeded value: every input bit affects every output bit.

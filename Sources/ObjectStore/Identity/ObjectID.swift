@@ -55,6 +55,10 @@ public struct ObjectID: Sendable, Hashable, BitwiseCopyable, CustomStringConvert
         return Int(truncatingIfNeeded: bits ^ (bits >> 31))
     }
 
+    /// The word snapshots check large appends for repeats by: ``mixedBits``.
+    @inlinable
+    package var identifierWord: UInt64 { mixedBits }
+
     /// Key and binding in one word; distinct IDs of one binding never collide.
     @inlinable
     var mixedBits: UInt64 {
