@@ -26,7 +26,9 @@ enum DuplicateFilter {
             return words.firstRepeat(in: UnsafeRawBufferPointer(items))
         }
         let seed = itemTableSeed
-        return firstRepeat(in: items) { item in
+        // Integers' bits are recomputed more cheaply than stored and read back.
+        let isInteger = items.first.map { integerWord($0) != nil } ?? false
+        return firstRepeat(in: items, keepsPositions: !isInteger) { item in
             // The type test folds away where `Item` is known.
             if let word = integerWord(item) { return wordBits(word) }
             return UInt64(UInt(bitPattern: itemTableHash(item, seed: seed)))
@@ -43,7 +45,7 @@ enum DuplicateFilter {
 
     /// ``firstRepeat(in:)`` with each item's bit picked by the highest bits of `bits(item)`.
     @inlinable
-    static func firstRepeat<Item: Hashable & Sendable>(in items: UnsafeBufferPointer<Item>, bits: (Item) -> UInt64) -> Int? {
+    static func firstRepeat<Item: Hashable & Sendable>(in items: UnsafeBufferPointer<Item>, keepsPositions: Bool, bits: (Item) -> UInt64) -> Int? {
         let count = items.count
         guard count > 1 else { return nil }
         precondition(count <= Int(UInt32.max), "the duplicate filter counts items in 32 bits")
@@ -65,7 +67,7 @@ enum DuplicateFilter {
         var anyShared: UInt64 = 0
         for offset in 0..<count {
             let position = Int(truncatingIfNeeded: bits(items[offset]) >> shift)
-            positions[offset] = UInt32(truncatingIfNeeded: position)
+            if keepsPositions { positions[offset] = UInt32(truncatingIfNeeded: position) }
             let word = (position >> 6) &<< 1
             let mask: UInt64 = 1 << UInt64(position & 63)
             let seen = bitmap[word]
@@ -78,7 +80,7 @@ enum DuplicateFilter {
         // The offsets of the items on shared bits overwrite the positions already read.
         var candidateCount = 0
         for offset in 0..<count {
-            let position = Int(positions[offset])
+            let position = keepsPositions ? Int(positions[offset]) : Int(truncatingIfNeeded: bits(items[offset]) >> shift)
             if bitmap[((position >> 6) &<< 1) &+ 1] & (1 << UInt64(position & 63)) != 0 {
                 positions[candidateCount] = UInt32(truncatingIfNeeded: offset)
                 candidateCount &+= 1

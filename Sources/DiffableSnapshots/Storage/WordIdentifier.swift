@@ -25,6 +25,6 @@ extension WordIdentifier {
     package static func firstRepeat(in items: UnsafeRawBufferPointer) -> Int? {
         let identifiers = UnsafeBufferPointer(
             start: items.baseAddress?.assumingMemoryBound(to: Self.self), count: items.count / MemoryLayout<Self>.stride)
-        return DuplicateFilter.firstRepeat(in: identifiers) { DuplicateFilter.wordBits($0.identifierWord) }
+        return DuplicateFilter.firstRepeat(in: identifiers, keepsPositions: false) { DuplicateFilter.wordBits($0.identifierWord) }
     }
 }
