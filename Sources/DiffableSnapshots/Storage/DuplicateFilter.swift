@@ -25,14 +25,13 @@ enum DuplicateFilter {
         if let words = Item.self as? any WordIdentifier.Type {
             return words.firstRepeat(in: UnsafeRawBufferPointer(items))
         }
-        let seed = itemTableSeed
-        // Integers' bits are recomputed more cheaply than stored and read back.
-        let isInteger = items.first.map { integerWord($0) != nil } ?? false
-        return firstRepeat(in: items, keepsPositions: !isInteger) { item in
-            // The type test folds away where `Item` is known.
-            if let word = integerWord(item) { return wordBits(word) }
-            return UInt64(UInt(bitPattern: itemTableHash(item, seed: seed)))
+        // Integers' bits are recomputed more cheaply than stored and read back. The type test
+        // folds away where `Item` is known.
+        if let first = items.first, integerWord(first) != nil {
+            return firstRepeat(in: items, keepsPositions: false) { wordBits(integerWord($0).unsafelyUnwrapped) }
         }
+        let seed = itemTableSeed
+        return firstRepeat(in: items, keepsPositions: true) { UInt64(UInt(bitPattern: itemTableHash($0, seed: seed))) }
     }
 
     /// The bits of `word` that pick its bit in the bitmap, highest first: the product with
