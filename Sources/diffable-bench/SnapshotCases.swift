@@ -45,11 +45,12 @@ struct SnapshotCases {
         }
         let unindexedBytesPerItem = allocatedBytesPerItem(items.count) { makeSnapshot(freshCopy(items), sections: 1) }
         let baselineBytesPerItem = allocatedBytesPerItem(items.count) { indexDictionary(freshCopy(items)) }
-        var timings = [Timing { makeSnapshot(items, sections: 1) }, Timing { indexDictionary(items) }]
-        if !options.noBaseline {
-            timings.append(Timing { makeSnapshot(items, sections: 1).indexOfItem(probe) })
-        }
-        let medians = interleavedMedians(runs: options.runs, options.noBaseline ? [timings[0]] : timings)
+        let build = Timing { makeSnapshot(items, sections: 1) }
+        let medians = interleavedMedians(
+            runs: options.runs,
+            options.noBaseline
+                ? [build]
+                : [build, Timing { indexDictionary(items) }, Timing { makeSnapshot(items, sections: 1).indexOfItem(probe) }])
         let (ours, baseline) = (medians[0], medians.count > 1 ? medians[1] : nil)
         let perItem = { (milliseconds: Double) in formatted(milliseconds * 1e6 / Double(items.count), decimals: 1) }
         var note = "\(perItem(ours)) ns per item"
