@@ -21,7 +21,10 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        .target(name: "DiffableSnapshots"),
+        // What every module shares: locks, programmer-error traps, small text helpers. Internal to
+        // the package (`package` access), so it is no product of its own.
+        .target(name: "DiffableSupport"),
+        .target(name: "DiffableSnapshots", dependencies: ["DiffableSupport"]),
         // The seeded generator the tests, the benchmarks, the test-support edits and the demo's
         // live feed share.
         .target(name: "SeededRandom"),
@@ -30,19 +33,21 @@ let package = Package(
         .target(
             name: "ObjectStore",
             dependencies: [
+                "DiffableSupport",
                 "ObjectStoreThreadLocal",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
-        .target(name: "FetchedResults", dependencies: ["DiffableSnapshots", "ObjectStore"]),
-        .target(name: "ListDataSources", dependencies: ["DiffableSnapshots"]),
-        .target(name: "ListDataSourcesTesting", dependencies: ["ListDataSources", "DiffableSnapshots", "SeededRandom"]),
+        .target(name: "FetchedResults", dependencies: ["DiffableSupport", "DiffableSnapshots", "ObjectStore"]),
+        .target(name: "ListDataSources", dependencies: ["DiffableSupport", "DiffableSnapshots"]),
+        .target(name: "ListDataSourcesTesting", dependencies: ["DiffableSupport", "ListDataSources", "DiffableSnapshots", "SeededRandom"]),
         .target(name: "DiffableStore", dependencies: ["DiffableSnapshots", "ObjectStore", "FetchedResults", "ListDataSources"]),
         .executableTarget(
             name: "diffable-bench",
             dependencies: [
                 "BenchMemory",
+                "DiffableSupport",
                 "DiffableSnapshots",
                 "SeededRandom",
                 "FetchedResults",
@@ -52,13 +57,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "objectstore-crash-writer", dependencies: ["ObjectStore", "TestSupport"]),
+        // Stands for another process in the crash-safety test, which kills it mid-save.
+        .executableTarget(name: "objectstore-crash-writer", dependencies: ["ObjectStore"]),
         // The demo's logic (model, store, live feed, home screen, input), apart from the terminal
         // plumbing of its executable so that the tests reach it.
         .target(
             name: "ScoreboardCore",
             dependencies: [
                 "DiffableSnapshots",
+                "DiffableSupport",
                 "FetchedResults",
                 "ListDataSources",
                 "ObjectStore",
@@ -69,6 +76,7 @@ let package = Package(
         .executableTarget(
             name: "scoreboard",
             dependencies: [
+                "DiffableSupport",
                 "ScoreboardCore",
                 "ListDataSources",
                 "ObjectStore",
@@ -87,8 +95,9 @@ let package = Package(
             ]
         ),
         // What the tests share: the seeded generator, how counts and seeds are read from the
-        // environment, and the crash test's model (also used by its writer).
-        .target(name: "TestSupport", dependencies: ["ObjectStore", "SeededRandom"], path: "Tests/TestSupport"),
+        // environment, snapshots built from a layout, and recorders for values that arrive on
+        // other threads.
+        .target(name: "TestSupport", dependencies: ["DiffableSnapshots", "DiffableSupport", "SeededRandom"], path: "Tests/TestSupport"),
         .testTarget(name: "DiffableSnapshotsTests", dependencies: ["DiffableSnapshots", "TestSupport"]),
         .testTarget(name: "DiffableStoreTests", dependencies: ["DiffableStore"]),
         .testTarget(
@@ -115,6 +124,7 @@ let package = Package(
             name: "ObjectStoreTests",
             dependencies: [
                 "ObjectStore",
+                "objectstore-crash-writer",
                 "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import DiffableSupport
 import ListDataSources
 
 /// The view a contract's data source drives: it passes every call on to the view under test
@@ -32,7 +33,7 @@ final class ContractProbe<View: ListView>: ListView {
     }
 
     let view: View
-    private let record = ContractLock<(calls: [Call], shown: Snapshot?)>(([], nil))
+    private let record = Locked<(calls: [Call], shown: Snapshot?)>(([], nil))
 
     init(_ view: View) {
         self.view = view

@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import DiffableSupport
 import ListDataSources
 
 /// One scenario of a ``ListViewContract`` on a fresh view: the data source, the probe, the
@@ -26,9 +27,9 @@ struct ContractRun<View: ListView> {
     let view: View
     let probe: ContractProbe<View>
     let dataSource: DiffableDataSource<View.SectionIdentifierType, View.ItemIdentifierType>
-    let trouble = ContractLock(Trouble())
+    let trouble = Locked(Trouble())
     var edits: RandomSnapshotEdits<View.SectionIdentifierType, View.ItemIdentifierType>
-    private let found = ContractLock<[ListViewContractFailure]>([])
+    private let found = Locked<[ListViewContractFailure]>([])
 
     init(contract: ListViewContract<View>, scenario: ListViewContractScenario, seed: UInt64, steps: Int) {
         self.contract = contract

@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import DiffableSupport
 import FetchedResults
 import Foundation
 import ListDataSources

@@ -1,3 +1,4 @@
+import DiffableSupport
 import Foundation
 import SeededRandom
 
@@ -55,19 +56,18 @@ struct LiveRun {
 }
 
 /// When each save started, written by the writer thread and read on the main thread.
-final class SaveClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var times: [ContinuousClock.Instant]
+final class SaveClock: Sendable {
+    private let times: Locked<[ContinuousClock.Instant]>
 
     init(count: Int) {
-        times = Array(repeating: ContinuousClock.now, count: count)
+        times = Locked(Array(repeating: ContinuousClock.now, count: count))
     }
 
     func record(_ index: Int, _ time: ContinuousClock.Instant) {
-        lock.withLock { times[index] = time }
+        times.withLock { $0[index] = time }
     }
 
     func time(_ index: Int) -> ContinuousClock.Instant {
-        lock.withLock { times[index] }
+        times.withLock { $0[index] }
     }
 }

@@ -1,3 +1,4 @@
+import DiffableSupport
 import Foundation
 import ObjectStore
 
@@ -67,21 +68,18 @@ private final class ChangeEventWriter {
 }
 
 /// Raised by the view context's observer, taken by the benchmark thread.
-private final class DeliveredFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var raised = false
+private final class DeliveredFlag: Sendable {
+    private let raised = Locked(false)
 
     func raise() {
-        lock.lock()
-        raised = true
-        lock.unlock()
+        raised.withLock { $0 = true }
     }
 
     /// Whether the flag was raised; lowers it.
     func take() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        defer { raised = false }
-        return raised
+        raised.withLock { raised in
+            defer { raised = false }
+            return raised
+        }
     }
 }

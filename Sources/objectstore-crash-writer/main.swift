@@ -5,7 +5,6 @@
 // Usage: objectstore-crash-writer <store-path> <first-batch>
 import Foundation
 import ObjectStore
-import TestSupport
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let firstBatch = Int(arguments[2]) else {

@@ -1,4 +1,5 @@
 import Dispatch
+import DiffableSupport
 import Foundation
 import ListDataSources
 import ObjectStore
@@ -44,7 +45,7 @@ enum InteractiveSession {
             size: ScreenWriter.listSize(of: size), output: writer, showsStatusLine: false)
         let pipeline = HomePipeline(home: home, view: view)
         let feed = FeedRunner(container: container, seed: seed)
-        let state = LockedState()
+        let state = Locked(InputState())
 
         let (endings, ending) = AsyncStream<Ending>.makeStream()
         let footer: @Sendable () -> Void = {
@@ -75,7 +76,7 @@ enum InteractiveSession {
         }
         let reading = Task {
             for await key in KeyReader.keys() {
-                for action in state.update({ $0.handle(key) }) {
+                for action in state.withLock({ $0.handle(key) }) {
                     if let end = await perform(action, home: home, view: view, feed: feed) {
                         ending.yield(end)
                     }
@@ -167,19 +168,5 @@ enum InteractiveSession {
     /// The status line.
     static func statusLine(_ statistics: ApplyStatistics, paused: Bool) -> String {
         " \(statistics.statusText) | feed \(paused ? "paused" : "live")"
-    }
-}
-
-/// The keyboard's state, shared by the key loop and the footer.
-final class LockedState: @unchecked Sendable {
-    // Sendable: `state` is behind `lock`.
-    private let lock = NSLock()
-    private var state = InputState()
-
-    var value: InputState { lock.withLock { state } }
-
-    @discardableResult
-    func update<T>(_ change: (inout InputState) -> T) -> T {
-        lock.withLock { change(&state) }
     }
 }

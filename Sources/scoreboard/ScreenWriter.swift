@@ -1,17 +1,19 @@
-import Foundation
+import DiffableSupport
 import ListDataSources
 
 /// The standard output shared by the list view and the two footer lines under it (the keys or
 /// the filter being typed, then the status line): everything is written under one lock, and
 /// the footer again after each drawing of the view, which may have cleared the screen.
-final class ScreenWriter: TerminalOutput, @unchecked Sendable {
-    // Sendable: the mutable state is behind `lock`.
-    private let lock = NSLock()
-    private var footer: [String] = ["", ""]
-    private var size: TerminalSize
+final class ScreenWriter: TerminalOutput, Sendable {
+    private struct State {
+        var footer: [String] = ["", ""]
+        var size: TerminalSize
+    }
+
+    private let state: Locked<State>
 
     init(size: TerminalSize) {
-        self.size = size
+        state = Locked(State(size: size))
     }
 
     /// The rows the list view draws in: all but the footer's two.
@@ -21,32 +23,33 @@ final class ScreenWriter: TerminalOutput, @unchecked Sendable {
 
     /// Writes what the list view drew, then the footer.
     func write(_ text: String) {
-        lock.withLock { TerminalSession.write(text + footerText()) }
+        state.withLock { TerminalSession.write(text + Self.footerText($0)) }
     }
 
     /// Shows `help` and `status` as the footer.
     func setFooter(help: String, status: String) {
-        lock.withLock {
-            guard footer != [help, status] else { return }
-            footer = [help, status]
-            TerminalSession.write(footerText())
+        state.withLock { state in
+            guard state.footer != [help, status] else { return }
+            state.footer = [help, status]
+            TerminalSession.write(Self.footerText(state))
         }
     }
 
     /// Draws the footer for a new screen size.
     func resize(to size: TerminalSize) {
-        lock.withLock { self.size = size }
+        state.withLock { $0.size = size }
     }
 
-    /// The footer's escape sequences (called under the lock).
-    private func footerText() -> String {
+    /// The footer's escape sequences for `state`.
+    private static func footerText(_ state: State) -> String {
+        let size = state.size
         guard size.rows >= 3 else { return "" }
         let width = size.columns
         func fitted(_ text: String) -> String {
             let cut = String(text.prefix(width))
             return cut + String(repeating: " ", count: max(0, width - cut.count))
         }
-        return "\u{1B}[\(size.rows - 1);1H\u{1B}[0m" + fitted(footer[0])
-            + "\u{1B}[\(size.rows);1H\u{1B}[0;7m" + fitted(footer[1]) + "\u{1B}[0m"
+        return "\u{1B}[\(size.rows - 1);1H\u{1B}[0m" + fitted(state.footer[0])
+            + "\u{1B}[\(size.rows);1H\u{1B}[0;7m" + fitted(state.footer[1]) + "\u{1B}[0m"
     }
 }

@@ -3,17 +3,15 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
+import DiffableSupport
 import ListDataSources
 
 /// The terminal while the demo runs: raw mode (keys arrive one by one, unechoed, Ctrl-C as a
 /// key), the alternate screen, the cursor hidden; ``restore()`` puts everything back, once,
 /// whichever way the demo ends.
-final class TerminalSession: @unchecked Sendable {
-    // Sendable: `original` is set once in init; `restored` is behind `lock`.
+final class TerminalSession: Sendable {
     private let original: termios
-    private let lock = NSLock()
-    private var restored = false
+    private let restored = Locked(false)
 
     /// Enters raw mode and the alternate screen.
     ///
@@ -37,7 +35,7 @@ final class TerminalSession: @unchecked Sendable {
     /// Leaves the alternate screen, shows the cursor and restores the terminal's modes; later
     /// calls do nothing.
     func restore() {
-        let first = lock.withLock { () -> Bool in
+        let first = restored.withLock { restored -> Bool in
             defer { restored = true }
             return !restored
         }

@@ -2,6 +2,7 @@ import DiffableSnapshots
 import FetchedResults
 import Foundation
 import ObjectStore
+import TestSupport
 import Testing
 
 /// What each kind of change delivers: marks, moves, inserts, deletes, sections, classic changes.

@@ -1,6 +1,7 @@
 import FetchedResults
 import Foundation
 import ObjectStore
+import TestSupport
 import Testing
 
 /// Each typed error: requests that cannot order or group, and identifiers the data repeats.

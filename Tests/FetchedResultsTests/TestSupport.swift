@@ -2,6 +2,7 @@ import DiffableSnapshots
 import FetchedResults
 import Foundation
 import ObjectStore
+import TestSupport
 
 /// Records what a controller tells its delegate, in order.
 final class DeliveryRecorder<ResultType: ManagedObject, ItemIdentifierType: Hashable & Sendable>: FetchedResultsControllerDelegate {

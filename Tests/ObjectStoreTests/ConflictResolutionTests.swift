@@ -1,5 +1,6 @@
 import Foundation
 import ObjectStore
+import TestSupport
 import Testing
 
 /// Conflicts between contexts that change or delete the same object, under each merge policy.

@@ -1,5 +1,6 @@
 import Foundation
 import ObjectStore
+@testable import objectstore_crash_writer
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ObjectStore
+import TestSupport
 import Testing
 
 @Suite struct KeyAllocatorTests {

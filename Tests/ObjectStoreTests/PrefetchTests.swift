@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 @testable import ObjectStore
+import TestSupport
 import Testing
 
 /// Prefetching reads related objects in batches: the number of statements does not grow with the

@@ -1,26 +1,6 @@
 import Foundation
 import ObjectStore
-
-/// Collects values from observers that run on other queues.
-final class Recorder<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Value] = []
-
-    /// Appends `value`; returns how many values there are now.
-    @discardableResult
-    func append(_ value: Value) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        storage.append(value)
-        return storage.count
-    }
-
-    var values: [Value] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
-    }
-}
+import TestSupport
 
 extension Recorder where Value == ChangeEvent {
     /// The change sets of the recorded events of the given kinds, in order.

@@ -1,3 +1,5 @@
+import DiffableSupport
+
 extension DiffableDataSourceSectionSnapshot: CustomStringConvertible, CustomDebugStringConvertible {
     /// An indented drawing of the outline, one line per item, for debugging.
     ///

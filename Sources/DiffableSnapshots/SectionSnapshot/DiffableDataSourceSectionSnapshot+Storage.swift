@@ -1,3 +1,5 @@
+public import DiffableSupport
+
 // Node table and identifier index maintenance shared by every mutation.
 
 extension DiffableDataSourceSectionSnapshot {

@@ -1,3 +1,5 @@
+import DiffableSupport
+
 extension DiffableDataSourceSnapshot: CustomStringConvertible, CustomDebugStringConvertible {
     /// A readable listing: one line per section with its items, then the marks, if any.
     ///

@@ -1,3 +1,5 @@
+public import DiffableSupport
+
 extension DiffableDataSourceSnapshot {
     /// Adds items at the end of a section.
     ///

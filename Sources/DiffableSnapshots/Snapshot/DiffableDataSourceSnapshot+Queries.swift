@@ -1,3 +1,5 @@
+public import DiffableSupport
+
 extension DiffableDataSourceSnapshot {
     /// The number of items in the snapshot, over all sections. O(1).
     @inlinable

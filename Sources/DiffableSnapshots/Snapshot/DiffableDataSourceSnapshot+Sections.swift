@@ -1,3 +1,5 @@
+public import DiffableSupport
+
 extension DiffableDataSourceSnapshot {
     /// Adds empty sections at the end.
     ///

@@ -1,3 +1,5 @@
+public import DiffableSupport
+
 extension ItemStorage {
     /// Adds `items` at the end of section `key`, trapping on an item already present or repeated,
     /// with a message naming `caller`.

@@ -1,3 +1,5 @@
+public import DiffableSupport
+
 /// The items of a snapshot's first bulk append, kept in place of their flat index table until
 /// something needs the table.
 ///

@@ -1,3 +1,5 @@
+import DiffableSupport
+
 /// The few most recently freed blocks of large flat tables, kept for the next tables of about
 /// their size.
 ///

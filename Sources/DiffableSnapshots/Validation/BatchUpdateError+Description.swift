@@ -1,3 +1,5 @@
+import DiffableSupport
+
 extension BatchUpdateError: CustomStringConvertible {
     /// What is wrong and where, as one sentence in the style of UIKit's messages.
     ///

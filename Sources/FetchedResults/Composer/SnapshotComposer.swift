@@ -1,4 +1,5 @@
 public import DiffableSnapshots
+import DiffableSupport
 import ObjectStore
 
 /// One list made of ordered slots: fetched results controllers, static snapshots (banners decoded

@@ -1,4 +1,4 @@
-import Foundation
+import DiffableSupport
 
 /// Runs jobs one at a time, in the order they were submitted, on the thread of whoever submits
 /// to an idle queue.
@@ -7,12 +7,15 @@ import Foundation
 /// job submitted meanwhile, then returns; one that finds it busy only leaves its job. Jobs thus
 /// run in submission order, never two at once, and never wait for a thread to be scheduled.
 @usableFromInline
-final class ApplyQueue: @unchecked Sendable {
-    private let lock = NSLock()
-    // Guarded by `lock`: the jobs waiting, from `head` on, and whether a submitter is draining.
-    private var jobs: [@Sendable () -> Void] = []
-    private var head = 0
-    private var isDraining = false
+final class ApplyQueue: Sendable {
+    /// The jobs waiting, from `head` on, and whether a submitter is draining.
+    private struct State {
+        var jobs: [@Sendable () -> Void] = []
+        var head = 0
+        var isDraining = false
+    }
+
+    private let state = Locked(State())
 
     @usableFromInline
     init() {}
@@ -20,34 +23,33 @@ final class ApplyQueue: @unchecked Sendable {
     /// Adds `job` after every job submitted before it; runs the queue here if it was idle.
     @usableFromInline
     func submit(_ job: @escaping @Sendable () -> Void) {
-        lock.lock()
-        jobs.append(job)
-        guard !isDraining else {
-            lock.unlock()
-            return
+        let drains = state.withLock { state in
+            state.jobs.append(job)
+            guard !state.isDraining else { return false }
+            state.isDraining = true
+            return true
         }
-        isDraining = true
-        lock.unlock()
+        guard drains else { return }
         while let next = nextJob() {
             next()
         }
     }
 
     private func nextJob() -> (@Sendable () -> Void)? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard head < jobs.count else {
-            jobs.removeAll(keepingCapacity: true)
-            head = 0
-            isDraining = false
-            return nil
+        state.withLock { state in
+            guard state.head < state.jobs.count else {
+                state.jobs.removeAll(keepingCapacity: true)
+                state.head = 0
+                state.isDraining = false
+                return nil
+            }
+            let job = state.jobs[state.head]
+            state.head += 1
+            if state.head >= 64, state.head * 2 >= state.jobs.count {
+                state.jobs.removeFirst(state.head)
+                state.head = 0
+            }
+            return job
         }
-        let job = jobs[head]
-        head += 1
-        if head >= 64, head * 2 >= jobs.count {
-            jobs.removeFirst(head)
-            head = 0
-        }
-        return job
     }
 }

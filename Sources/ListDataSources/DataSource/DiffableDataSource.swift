@@ -1,4 +1,5 @@
 public import DiffableSnapshots
+import DiffableSupport
 
 /// The object that keeps a list view in step with snapshots: it holds the snapshot the view
 /// shows, applies new ones one at a time, turns each into one batch update on the view, and

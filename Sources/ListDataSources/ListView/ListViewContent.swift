@@ -1,4 +1,5 @@
 public import DiffableSnapshots
+public import DiffableSupport
 
 /// A snapshot a view is asked to show, with the cells and supplementary views for it.
 ///

@@ -1,4 +1,5 @@
 public import DiffableSnapshots
+public import DiffableSupport
 
 /// One batch update a data source asks a view to perform: the update, the snapshots on both sides
 /// of it, and the cells for the new one.

@@ -1,4 +1,5 @@
 public import DiffableSnapshots
+import DiffableSupport
 
 extension DiffableDataSource {
     /// Whether the user may move the item at `indexPath`: the path holds an item and

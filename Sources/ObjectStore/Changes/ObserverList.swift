@@ -1,3 +1,5 @@
+import DiffableSupport
+
 /// Observers of one kind of event, called synchronously in registration order.
 ///
 /// The asynchronous sequences it hands out (``stream()``) end when the list goes away with its

@@ -1,3 +1,5 @@
+import DiffableSupport
+
 /// Delivers events to observers in the order they were queued, one at a time, from whichever
 /// thread queued them, and never while a lock is held.
 ///

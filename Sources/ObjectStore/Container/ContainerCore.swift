@@ -1,3 +1,4 @@
+import DiffableSupport
 import Foundation
 
 /// What every context of one container shares: the store, the commit lock that orders saves and

@@ -1,3 +1,4 @@
+import DiffableSupport
 public import Foundation
 
 /// Opens a store for a model and hands out contexts: Core Data's persistent container.

@@ -1,3 +1,5 @@
+import DiffableSupport
+
 extension ManagedObjectContext {
     // MARK: Observing
 

@@ -1,3 +1,4 @@
+import DiffableSupport
 import GRDB
 
 extension ManagedObjectContext {

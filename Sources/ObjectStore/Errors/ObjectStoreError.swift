@@ -1,3 +1,5 @@
+import DiffableSupport
+
 /// An error thrown by the object store: opening, migrating, reading or saving.
 ///
 /// Every case carries what failed and where, and its ``description`` says what to do. Match the

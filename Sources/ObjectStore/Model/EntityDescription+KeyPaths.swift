@@ -1,3 +1,5 @@
+import DiffableSupport
+
 extension EntityDescription {
     /// The property names a key path walks from this entity (`\Event.sport?.name` gives
     /// `["sport", "name"]`), or nil when it does not name persistent properties.

@@ -1,3 +1,5 @@
+import DiffableSupport
+
 /// Turns Swift key paths into property names by evaluating them on prototype objects.
 ///
 /// A prototype's property getters do not read data: they append the property they stand for to

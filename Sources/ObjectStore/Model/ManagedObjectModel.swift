@@ -1,3 +1,4 @@
+import DiffableSupport
 import GRDB
 
 /// The entities of an app: built once from the `ManagedObject` subclasses you list.

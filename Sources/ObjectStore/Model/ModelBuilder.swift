@@ -1,3 +1,4 @@
+import DiffableSupport
 import GRDB
 
 /// Reads entity classes into entity descriptions (the work behind `ManagedObjectModel.init`).

@@ -1,3 +1,5 @@
+import DiffableSupport
+
 /// Hands out primary keys from ranges reserved in the database.
 ///
 /// A range is reserved with one write transaction (`Z_PRIMARYKEY.Z_MAX += n`), so contexts of this

@@ -1,3 +1,4 @@
+import DiffableSupport
 public import Foundation
 
 /// Where and how a container keeps its store.

@@ -1,3 +1,4 @@
+import DiffableSupport
 import GRDB
 
 /// Maps GRDB and SQLite errors to ``ObjectStoreError``.

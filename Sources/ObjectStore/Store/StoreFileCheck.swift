@@ -1,3 +1,4 @@
+import DiffableSupport
 import Foundation
 import GRDBSQLite
 

@@ -1,3 +1,4 @@
+import DiffableSupport
 import Dispatch
 import GRDB
 import GRDBSQLite

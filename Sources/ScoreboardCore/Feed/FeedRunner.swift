@@ -1,3 +1,4 @@
+import DiffableSupport
 import Foundation
 package import ObjectStore
 import SeededRandom
@@ -7,39 +8,41 @@ import SeededRandom
 ///
 /// The pauses between steps come from a generator of their own, so the changes a seed makes do
 /// not depend on the rate.
-package final class FeedRunner: @unchecked Sendable {
-    // Sendable: the mutable state is behind `lock`; `context` is used through `perform`.
+package final class FeedRunner: Sendable {
+    /// The feed's background context, used through `perform`.
     package let context: ManagedObjectContext
-    private let lock = NSLock()
-    private var feed: LiveFeed
-    private var pacing: SplitMix64
-    private var paused = false
-    private var stepCount = 0
-    private var last: FeedEvent?
+    private let state: Locked<State>
+
+    private struct State {
+        var feed: LiveFeed
+        var pacing: SplitMix64
+        var paused = false
+        var stepCount = 0
+        var last: FeedEvent?
+    }
 
     /// A feed on a new background context of `container`, playing the script of `seed`.
     package init(container: PersistentContainer, seed: UInt64) {
         context = container.newBackgroundContext(name: "feed")
-        feed = LiveFeed(seed: seed)
-        pacing = SplitMix64(seed: seed ^ 0x9ACE_9ACE_9ACE_9ACE)
+        state = Locked(State(feed: LiveFeed(seed: seed), pacing: SplitMix64(seed: seed ^ 0x9ACE_9ACE_9ACE_9ACE)))
     }
 
     /// Whether steps are skipped.
     package var isPaused: Bool {
-        get { lock.withLock { paused } }
-        set { lock.withLock { paused = newValue } }
+        get { state.withLock { $0.paused } }
+        set { state.withLock { $0.paused = newValue } }
     }
 
     /// The number of steps played.
-    package var steps: Int { lock.withLock { stepCount } }
+    package var steps: Int { state.withLock { $0.stepCount } }
 
     /// The last step's change.
-    package var lastEvent: FeedEvent? { lock.withLock { last } }
+    package var lastEvent: FeedEvent? { state.withLock { $0.last } }
 
     /// Plays one step now, paused or not, and saves it.
     @discardableResult
     package func step() async throws(ScoreboardError) -> FeedEvent {
-        let script = lock.withLock { feed }
+        let script = state.withLock { $0.feed }
         let context = context
         let result: Result<(LiveFeed, FeedEvent), ObjectStoreError> = await context.perform {
             var script = script
@@ -50,10 +53,10 @@ package final class FeedRunner: @unchecked Sendable {
         }
         switch result {
         case .success(let (script, event)):
-            lock.withLock {
-                feed = script
-                stepCount += 1
-                last = event
+            state.withLock { state in
+                state.feed = script
+                state.stepCount += 1
+                state.last = event
             }
             return event
         case .failure(let error):
@@ -68,7 +71,7 @@ package final class FeedRunner: @unchecked Sendable {
     ///   that failed (the feed goes on with the next one).
     package func run(rate: Double, onStep: @escaping @Sendable (Result<FeedEvent, ScoreboardError>) -> Void = { _ in }) async {
         while !Task.isCancelled {
-            let pause = lock.withLock { Double(Int.random(in: 300...3_000, using: &pacing)) / 1_000 } / max(rate, 0.001)
+            let pause = state.withLock { Double(Int.random(in: 300...3_000, using: &$0.pacing)) / 1_000 } / max(rate, 0.001)
             do {
                 try await Task.sleep(for: .seconds(pause))
             } catch {

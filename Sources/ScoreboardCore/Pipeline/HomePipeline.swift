@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import DiffableSupport
 import FetchedResults
 import Foundation
 package import ListDataSources
@@ -8,17 +9,15 @@ package import ListDataSources
 /// update, and each apply is counted in ``statistics``.
 ///
 /// The same pipeline drives the terminal view and, headless, a validating view.
-package final class HomePipeline<View: ListView>: @unchecked Sendable
+package final class HomePipeline<View: ListView>: Sendable
 where View.SectionIdentifierType == HomeSection, View.ItemIdentifierType == HomeItem,
     View.Cell == TerminalCell, View.Supplementary == TerminalCell
 {
-    // Sendable: `counters` is behind `lock`; everything else is immutable and Sendable.
     package let home: HomeScreen
     package let view: View
     package let dataSource: DiffableDataSource<HomeSection, HomeItem>
     private let compositions: AsyncStream<SnapshotComposition<HomeSection, HomeItem>>
-    private let lock = NSLock()
-    private var counters = ApplyStatistics()
+    private let counters = Locked(ApplyStatistics())
 
     /// A pipeline from `home` to `view`; it listens to the composer from now on, so create it
     /// before ``HomeScreen/start()``.
@@ -31,7 +30,7 @@ where View.SectionIdentifierType == HomeSection, View.ItemIdentifierType == Home
     }
 
     /// The counts so far.
-    package var statistics: ApplyStatistics { lock.withLock { counters } }
+    package var statistics: ApplyStatistics { counters.value }
 
     /// Applies every composition, in order, until the composer ends or the task is cancelled.
     ///
@@ -55,7 +54,7 @@ where View.SectionIdentifierType == HomeSection, View.ItemIdentifierType == Home
             }
             let duration = ContinuousClock.now - start
             let shown = dataSource.snapshot()
-            let statistics = lock.withLock { () -> ApplyStatistics in
+            let statistics = counters.withLock { counters -> ApplyStatistics in
                 counters.applies += 1
                 counters.invalidUpdates += invalid
                 counters.lastApplyDuration = duration

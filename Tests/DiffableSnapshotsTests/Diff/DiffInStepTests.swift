@@ -1,5 +1,6 @@
 import DiffableSnapshots
 import SeededRandom
+import TestSupport
 import Testing
 
 /// The diff matches a section's items by walking the old and new middles side by side; these

@@ -1,5 +1,6 @@
 @testable import DiffableSnapshots
 import SeededRandom
+import TestSupport
 import Testing
 
 @Suite("Diff scratch memory")

@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import TestSupport
 
 /// Checks an update computed by the diff against the promises of <doc:BatchUpdateRules> that
 /// validity alone does not cover: minimal moves, identity kept, marks honoured (and nothing

@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import TestSupport
 
 /// Applies a batch update to the old snapshot's identifiers the plain way a list does, and
 /// returns the sections and items the list then shows.

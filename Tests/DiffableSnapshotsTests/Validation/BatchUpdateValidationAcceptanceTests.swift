@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import TestSupport
 import Testing
 
 /// Hand-written valid updates, each accepted by the validator and turning the old identifiers

@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import TestSupport
 import Testing
 
 /// Rule 4: the section count, and the item count of every surviving section, add up.

@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import TestSupport
 import Testing
 
 /// The error type: every case's rule and the sentence it prints.

@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import TestSupport
 import Testing
 
 /// Rule 2: no list holds an index twice, and each index is named by at most one of the

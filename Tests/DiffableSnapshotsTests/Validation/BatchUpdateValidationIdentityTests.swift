@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import TestSupport
 import Testing
 
 /// Rule 5: moved, kept and reloaded sections and items land on their own identifiers, so that

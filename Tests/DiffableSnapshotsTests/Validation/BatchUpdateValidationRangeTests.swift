@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import TestSupport
 import Testing
 
 /// Rule 1: every old index is in range of the old snapshot, every new index of the new one.

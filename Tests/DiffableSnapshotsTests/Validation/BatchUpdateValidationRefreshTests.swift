@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import TestSupport
 import Testing
 
 /// Rule 6: reloaded and reconfigured items are in both snapshots; a reloaded item is a kept item

@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import TestSupport
 import Testing
 
 /// Rule 3: items of deleted, inserted and reloaded sections come and go with their section and

@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import TestSupport
 import Testing
 
 /// Expects `update` to be rejected between `old` and `new`: `validate(from:to:)` throws the first

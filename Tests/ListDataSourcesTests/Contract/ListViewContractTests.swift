@@ -1,3 +1,4 @@
+import DiffableSupport
 import DiffableSnapshots
 import ListDataSources
 import ListDataSourcesTesting
@@ -62,18 +63,17 @@ func expectKept<View>(_ contract: ListViewContract<View>, _ scenario: ListViewCo
 }
 
 /// A view that shows only what it reloads, and swallows cell errors: two breaches of the contract.
-final class ForgetfulView: ListView, @unchecked Sendable {
+final class ForgetfulView: ListView, Sendable {
     typealias SectionIdentifierType = String
     typealias ItemIdentifierType = Int
     typealias Cell = Int
 
-    private let lock = TestLock()
-    private var snapshot = DiffableDataSourceSnapshot<String, Int>()
+    private let snapshot = Locked(DiffableDataSourceSnapshot<String, Int>())
 
-    var shown: DiffableDataSourceSnapshot<String, Int> { lock.withLock { snapshot } }
+    var shown: DiffableDataSourceSnapshot<String, Int> { snapshot.value }
 
     func reloadData(_ content: ListViewContent<ForgetfulView>) throws {
-        lock.withLock { snapshot = content.snapshot }
+        snapshot.withLock { $0 = content.snapshot }
     }
 
     func performBatchUpdates(_ update: ListViewUpdate<ForgetfulView>) throws {

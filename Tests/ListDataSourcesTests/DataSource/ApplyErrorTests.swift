@@ -1,5 +1,6 @@
 import DiffableSnapshots
 import ListDataSources
+import TestSupport
 import Testing
 
 @Suite("Apply errors")
@@ -32,8 +33,8 @@ struct ApplyErrorTests {
             #expect(path == ItemPath(section: 0, item: 3))
             #expect(underlying is CellFailure)
         }
-        #expect(layout(of: view.snapshot) == layout(of: first))
-        #expect(layout(of: dataSource.snapshot()) == layout(of: first))
+        #expect(sectionLayout(of: view.snapshot) == sectionLayout(of: first))
+        #expect(sectionLayout(of: dataSource.snapshot()) == sectionLayout(of: first))
         #expect(view.cell(for: 3) == nil)
         #expect(dataSource.indexPath(for: 3) == nil)
 
@@ -56,7 +57,7 @@ struct ApplyErrorTests {
             return item == "7" && path == ItemPath(section: 1, item: 0)
                 && "\(error)".contains("returned no cell for item 7 at (1,0)")
         }
-        #expect(layout(of: view.snapshot) == layout(of: first))
+        #expect(sectionLayout(of: view.snapshot) == sectionLayout(of: first))
         #expect(view.batchUpdateCount == 0)
     }
 
@@ -91,7 +92,7 @@ struct ApplyErrorTests {
             #expect(kind == "header")
             #expect(path == ItemPath(section: 1, item: 0))
         }
-        #expect(layout(of: view.snapshot) == layout(of: makeSnapshot(["A": [1]])))
+        #expect(sectionLayout(of: view.snapshot) == sectionLayout(of: makeSnapshot(["A": [1]])))
     }
 
     @Test("a view that throws fails the apply with its error")

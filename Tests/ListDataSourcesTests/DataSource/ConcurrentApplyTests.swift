@@ -52,8 +52,8 @@ struct ConcurrentApplyTests {
         }
         // The view and the data source end at the last snapshot applied.
         let last = try #require(shown.last)
-        #expect(layout(of: view.snapshot) == layout(of: last))
-        #expect(layout(of: dataSource.snapshot()) == layout(of: last))
+        #expect(sectionLayout(of: view.snapshot) == sectionLayout(of: last))
+        #expect(sectionLayout(of: dataSource.snapshot()) == sectionLayout(of: last))
     }
 
     @Test("calls from one actor run in the order they were made, even without waiting for each")

@@ -1,5 +1,6 @@
 import DiffableSnapshots
 import ListDataSources
+import TestSupport
 import Testing
 
 @Suite("Applying snapshots")
@@ -11,7 +12,7 @@ struct DataSourceApplyTests {
         #expect(try await dataSource.apply(first) == .reloadData)
         #expect(view.reloadCount == 1)
         #expect(view.batchUpdateCount == 0)
-        #expect(layout(of: view.snapshot) == layout(of: first))
+        #expect(sectionLayout(of: view.snapshot) == sectionLayout(of: first))
         #expect(view.cell(for: 4) == "row 4")
 
         var second = first
@@ -21,7 +22,7 @@ struct DataSourceApplyTests {
         #expect(view.reloadCount == 1)
         #expect(view.batchUpdateCount == 1)
         #expect(acceptedUpdates(of: view) == [BatchUpdate(from: first, to: second)])
-        #expect(layout(of: view.snapshot) == layout(of: second))
+        #expect(sectionLayout(of: view.snapshot) == sectionLayout(of: second))
         #expect(view.cell(for: 5) == "row 5")
         #expect(view.cell(for: 2) == nil)
     }
@@ -44,8 +45,8 @@ struct DataSourceApplyTests {
         #expect(try await dataSource.applySnapshotUsingReloadData(next) == .reloadData)
         #expect(view.reloadCount == 2)
         #expect(view.batchUpdateCount == 0)
-        #expect(layout(of: view.snapshot) == layout(of: next))
-        #expect(layout(of: dataSource.snapshot()) == layout(of: next))
+        #expect(sectionLayout(of: view.snapshot) == sectionLayout(of: next))
+        #expect(sectionLayout(of: dataSource.snapshot()) == sectionLayout(of: next))
     }
 
     @Test("an apply of the snapshot shown is one empty batch update")

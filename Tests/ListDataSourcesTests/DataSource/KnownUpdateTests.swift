@@ -24,7 +24,7 @@ struct KnownUpdateTests {
         #expect(delivered != BatchUpdate(from: first, to: second))
         #expect(try await dataSource.apply(second, using: delivered, from: first) == .knownUpdate)
         #expect(acceptedUpdates(of: view) == [delivered])
-        #expect(layout(of: view.snapshot) == layout(of: second))
+        #expect(sectionLayout(of: view.snapshot) == sectionLayout(of: second))
     }
 
     @Test("an update that starts from another snapshot is not used: the data source diffs")
@@ -41,7 +41,7 @@ struct KnownUpdateTests {
         let stale = BatchUpdate(from: first, to: third)
         #expect(try await dataSource.apply(third, using: stale, from: first) == .diff)
         #expect(acceptedUpdates(of: view).last == BatchUpdate(from: second, to: third))
-        #expect(layout(of: view.snapshot) == layout(of: third))
+        #expect(sectionLayout(of: view.snapshot) == sectionLayout(of: third))
         #expect(view.invalidUpdateCount == 0)
     }
 
@@ -78,12 +78,12 @@ struct KnownUpdateTests {
                 Issue.record("expected invalidUpdate, got \(error)")
             }
         }
-        #expect(layout(of: dataSource.snapshot()) == layout(of: first))
-        #expect(layout(of: view.snapshot) == layout(of: first))
+        #expect(sectionLayout(of: dataSource.snapshot()) == sectionLayout(of: first))
+        #expect(sectionLayout(of: view.snapshot) == sectionLayout(of: first))
         #expect(view.batchUpdateCount == 0)
         // The snapshot alone is diffed and shown.
         #expect(try await dataSource.apply(second) == .diff)
-        #expect(layout(of: view.snapshot) == layout(of: second))
+        #expect(sectionLayout(of: view.snapshot) == sectionLayout(of: second))
     }
 
     @Test("a known update asks for the cells of the items it changes only")
@@ -118,7 +118,7 @@ struct KnownUpdateTests {
             try await diffSource.apply(next)
             let expectedMethod: ApplyMethod = current.numberOfSections == 0 ? .reloadData : .knownUpdate
             #expect(method == expectedMethod, "seed \(seed) step \(step)")
-            #expect(layout(of: knownView.snapshot) == layout(of: diffView.snapshot), "seed \(seed) step \(step)")
+            #expect(sectionLayout(of: knownView.snapshot) == sectionLayout(of: diffView.snapshot), "seed \(seed) step \(step)")
             for item in next.itemIdentifiers where knownView.cell(for: item) != diffView.cell(for: item) {
                 Issue.record("seed \(seed) step \(step): cell of \(item) differs")
             }

@@ -1,28 +1,18 @@
 import DiffableSnapshots
 import ListDataSources
+import TestSupport
 import Testing
 
 @Suite("Reordering")
 struct ReorderingTests {
-    /// Records the transactions the handlers receive, in order, with the handler's name.
-    final class Recorder: @unchecked Sendable {
-        private let lock = TestLock()
-        private var events: [(String, DiffableDataSourceTransaction<String, Int>)] = []
-
-        func record(_ name: String, _ transaction: DiffableDataSourceTransaction<String, Int>) {
-            lock.withLock { events.append((name, transaction)) }
-        }
-
-        var recorded: [(String, DiffableDataSourceTransaction<String, Int>)] {
-            lock.withLock { events }
-        }
-    }
+    /// The transactions the handlers receive, in order, with the handler's name.
+    typealias Recorder = TestSupport.Recorder<(String, DiffableDataSourceTransaction<String, Int>)>
 
     static func makeReorderable(_ recorder: Recorder) -> (TestView, TestDataSource) {
         let (view, dataSource) = makeHeadless()
         dataSource.reorderingHandlers.canReorderItem = { $0 != 3 }
-        dataSource.reorderingHandlers.willReorder = { recorder.record("will", $0) }
-        dataSource.reorderingHandlers.didReorder = { recorder.record("did", $0) }
+        dataSource.reorderingHandlers.willReorder = { recorder.append(("will", $0)) }
+        dataSource.reorderingHandlers.didReorder = { recorder.append(("did", $0)) }
         return (view, dataSource)
     }
 
@@ -52,17 +42,17 @@ struct ReorderingTests {
         try await dataSource.apply(initial)
         #expect(try await dataSource.moveItem(at: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 2)))
         let final = makeSnapshot(["A": [2, 3, 1, 4], "B": [5]])
-        #expect(layout(of: view.snapshot) == layout(of: final))
-        #expect(layout(of: dataSource.snapshot()) == layout(of: final))
+        #expect(sectionLayout(of: view.snapshot) == sectionLayout(of: final))
+        #expect(sectionLayout(of: dataSource.snapshot()) == sectionLayout(of: final))
         #expect(acceptedUpdates(of: view) == [
             BatchUpdate(itemMoves: [BatchUpdate.Move(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 2))])
         ])
 
-        let events = recorder.recorded
+        let events = recorder.values
         #expect(events.map(\.0) == ["will", "did"])
         let transaction = try #require(events.last?.1)
-        #expect(layout(of: transaction.initialSnapshot) == layout(of: initial))
-        #expect(layout(of: transaction.finalSnapshot) == layout(of: final))
+        #expect(sectionLayout(of: transaction.initialSnapshot) == sectionLayout(of: initial))
+        #expect(sectionLayout(of: transaction.finalSnapshot) == sectionLayout(of: final))
         #expect(initial.itemIdentifiers.applying(transaction.difference) == final.itemIdentifiers)
         #expect(transaction.sectionTransactions.count == 1)
         let section = try #require(transaction.sectionTransactions.first)
@@ -80,9 +70,9 @@ struct ReorderingTests {
         try await dataSource.apply(initial)
         #expect(try await dataSource.moveItem(at: ItemPath(section: 1, item: 1), to: ItemPath(section: 0, item: 0)))
         let final = makeSnapshot(["A": [6, 1, 2], "B": [5]])
-        #expect(layout(of: view.snapshot) == layout(of: final))
+        #expect(sectionLayout(of: view.snapshot) == sectionLayout(of: final))
         #expect(view.invalidUpdateCount == 0)
-        let transaction = try #require(recorder.recorded.last?.1)
+        let transaction = try #require(recorder.values.last?.1)
         #expect(initial.itemIdentifiers.applying(transaction.difference) == final.itemIdentifiers)
         #expect(transaction.sectionTransactions.map(\.sectionIdentifier) == ["B", "A"])
         for section in transaction.sectionTransactions {
@@ -96,11 +86,11 @@ struct ReorderingTests {
         let (view, dataSource) = Self.makeReorderable(recorder)
         try await dataSource.apply(makeSnapshot(["A": [1, 2, 3], "B": [4]]))
         #expect(try await dataSource.moveItem(at: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 1)))
-        #expect(layout(of: view.snapshot) == layout(of: makeSnapshot(["A": [2, 3], "B": [4, 1]])))
+        #expect(sectionLayout(of: view.snapshot) == sectionLayout(of: makeSnapshot(["A": [2, 3], "B": [4, 1]])))
         #expect(try await dataSource.moveItem(at: ItemPath(section: 0, item: 1), to: ItemPath(section: 0, item: 0)) == false)
         #expect(try await dataSource.moveItem(at: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 0)) == false)
         #expect(view.batchUpdateCount == 1)
-        #expect(recorder.recorded.count == 2)
+        #expect(recorder.values.count == 2)
     }
 
     @Test("a move the view fails to show changes nothing, and didReorder is not called")
@@ -109,15 +99,15 @@ struct ReorderingTests {
         let view = UpdateRefusingView()
         let dataSource = DiffableDataSource(view: view) { _, _, item in item }
         dataSource.reorderingHandlers.canReorderItem = { _ in true }
-        dataSource.reorderingHandlers.willReorder = { recorder.record("will", $0) }
-        dataSource.reorderingHandlers.didReorder = { recorder.record("did", $0) }
+        dataSource.reorderingHandlers.willReorder = { recorder.append(("will", $0)) }
+        dataSource.reorderingHandlers.didReorder = { recorder.append(("did", $0)) }
         let snapshot = makeSnapshot(["A": [1, 2], "B": [5]])
         try await dataSource.apply(snapshot)
         await #expect(throws: DiffableDataSourceError.self) {
             try await dataSource.moveItem(at: ItemPath(section: 0, item: 1), to: ItemPath(section: 1, item: 0))
         }
-        #expect(layout(of: dataSource.snapshot()) == layout(of: snapshot))
-        #expect(recorder.recorded.map(\.0) == ["will"])
+        #expect(sectionLayout(of: dataSource.snapshot()) == sectionLayout(of: snapshot))
+        #expect(recorder.values.map(\.0) == ["will"])
     }
 }
 

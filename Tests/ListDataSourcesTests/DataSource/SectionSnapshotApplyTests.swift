@@ -1,5 +1,6 @@
 import DiffableSnapshots
 import ListDataSources
+import TestSupport
 import Testing
 
 @Suite("Applying section snapshots")
@@ -20,7 +21,7 @@ struct SectionSnapshotApplyTests {
         try await dataSource.apply(first)
         #expect(try await dataSource.apply(Self.sports(), to: "Sports") == .diff)
         let expected = makeSnapshot(["Top": [1, 2], "Sports": [100, 101, 102, 200], "End": [4]])
-        #expect(layout(of: view.snapshot) == layout(of: expected))
+        #expect(sectionLayout(of: view.snapshot) == sectionLayout(of: expected))
         #expect(acceptedUpdates(of: view) == [BatchUpdate(from: first, to: expected)])
     }
 
@@ -59,7 +60,7 @@ struct SectionSnapshotApplyTests {
     func sectionSnapshotAppendsItsSection() async throws {
         let (view, dataSource) = makeHeadless()
         #expect(try await dataSource.apply(Self.sports(), to: "Sports") == .reloadData)
-        #expect(layout(of: view.snapshot) == layout(of: makeSnapshot(["Sports": [100, 101, 102, 200]])))
+        #expect(sectionLayout(of: view.snapshot) == sectionLayout(of: makeSnapshot(["Sports": [100, 101, 102, 200]])))
         try await dataSource.apply(DiffableDataSourceSectionSnapshot([7]), to: "More")
         #expect(view.snapshot.sectionIdentifiers == ["Sports", "More"])
     }

@@ -1,30 +1,12 @@
 import DiffableSnapshots
 import ListDataSources
+import TestSupport
 
-typealias TestSnapshot = DiffableDataSourceSnapshot<String, Int>
 typealias TestView = HeadlessListView<String, Int, String>
 typealias TestDataSource = DiffableDataSource<String, Int>
 
-/// Builds a snapshot from its sections and their items, then marks what is asked.
-func makeSnapshot(
-    _ layout: KeyValuePairs<String, [Int]>,
-    reloaded: [Int] = [],
-    reconfigured: [Int] = [],
-    reloadedSections: [String] = []
-) -> TestSnapshot {
-    var snapshot = TestSnapshot()
-    snapshot.appendSections(layout.map(\.key))
-    for (section, items) in layout {
-        snapshot.appendItems(items, toSection: section)
-    }
-    snapshot.reloadItems(reloaded)
-    snapshot.reconfigureItems(reconfigured)
-    snapshot.reloadSections(reloadedSections)
-    return snapshot
-}
-
 /// The sections of a snapshot with their items, marks left out: what a list shows.
-func layout(of snapshot: TestSnapshot) -> [[String: [Int]]] {
+func sectionLayout(of snapshot: TestSnapshot) -> [[String: [Int]]] {
     snapshot.sectionIdentifiers.map { [$0: snapshot.itemIdentifiers(inSection: $0)] }
 }
 

@@ -1,13 +1,14 @@
 import DiffableSnapshots
 import ListDataSources
+import TestSupport
+import DiffableSupport
 
 /// A clock the test moves by hand.
-final class ManualClock: @unchecked Sendable {
-    private let lock = TestLock()
-    private var time = Duration.zero
+final class ManualClock: Sendable {
+    private let time = Locked(Duration.zero)
 
-    var now: Duration { lock.withLock { time } }
-    func advance(by duration: Duration) { lock.withLock { time += duration } }
+    var now: Duration { time.value }
+    func advance(by duration: Duration) { time.withLock { $0 += duration } }
 }
 
 /// A terminal list view drawing into a screen buffer, on a manual clock, with its data source.
@@ -16,16 +17,8 @@ struct TerminalFixture {
     let clock = ManualClock()
     let view: TerminalListView<String, Int>
     let dataSource: DiffableDataSource<String, Int>
-    let asked = AskedCells()
-
-    /// Records which items the cell provider was asked for.
-    final class AskedCells: @unchecked Sendable {
-        private let lock = TestLock()
-        private var items: [Int] = []
-        func append(_ item: Int) { lock.withLock { items.append(item) } }
-        var all: [Int] { lock.withLock { items } }
-        func reset() { lock.withLock { items = [] } }
-    }
+    /// Which items the cell provider was asked for.
+    let asked = Recorder<Int>()
 
     init(columns: Int = 24, rows: Int = 8, showsStatusLine: Bool = true) {
         let size = TerminalSize(columns: columns, rows: rows)

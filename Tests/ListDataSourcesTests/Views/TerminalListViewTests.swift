@@ -1,5 +1,6 @@
 import DiffableSnapshots
 import ListDataSources
+import TestSupport
 import Testing
 
 @Suite("Terminal list view")
@@ -197,8 +198,8 @@ struct TerminalListViewTests {
         let terminal = TerminalFixture(columns: 30, rows: 10)
         let large = makeSnapshot(["All": Array(0..<10_000)])
         try await terminal.dataSource.apply(large)
-        #expect(terminal.asked.all == Array(0..<8))
-        terminal.asked.reset()
+        #expect(terminal.asked.values == Array(0..<8))
+        terminal.asked.removeAll()
         let written = terminal.screen.bytesWritten
 
         var next = large
@@ -206,7 +207,7 @@ struct TerminalListViewTests {
         next.insertItems([100_000], beforeItem: 9_000)
         next.reconfigureItems([9_500])
         try await terminal.dataSource.apply(next, using: BatchUpdate(from: large, to: next), from: large)
-        #expect(terminal.asked.all.isEmpty)
+        #expect(terminal.asked.values.isEmpty)
         // The header's count and the status line changed; nothing else is written.
         let perLine = 30 + 24
         #expect(terminal.screen.bytesWritten - written <= 2 * perLine)
@@ -214,12 +215,12 @@ struct TerminalListViewTests {
         #expect(terminal.lines[9] == " 1-8 of 9999")
 
         // A change on screen asks for that cell only and redraws that row (and the header).
-        terminal.asked.reset()
+        terminal.asked.removeAll()
         var onScreen = next
         onScreen.reconfigureItems([3])
         let before = terminal.screen.bytesWritten
         try await terminal.dataSource.apply(onScreen)
-        #expect(terminal.asked.all == [3])
+        #expect(terminal.asked.values == [3])
         #expect(terminal.screen.bytesWritten - before <= perLine)
     }
 

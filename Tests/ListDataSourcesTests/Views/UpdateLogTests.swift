@@ -1,18 +1,10 @@
 import DiffableSnapshots
 import ListDataSources
+import TestSupport
 import Testing
 
 @Suite("Update log")
 struct UpdateLogTests {
-    /// Lines an update log wrote, in order.
-    final class Lines: @unchecked Sendable {
-        private let lock = TestLock()
-        private var lines: [String] = []
-
-        func append(_ line: String) { lock.withLock { lines.append(line) } }
-        var all: [String] { lock.withLock { lines } }
-    }
-
     @Test("a batch update reads as one line, sections first, in UIKit's order")
     func logDescriptionOfEveryOperation() {
         let update = BatchUpdate(
@@ -32,7 +24,7 @@ struct UpdateLogTests {
 
     @Test("each apply writes one line, after the wrapped view shows it")
     func eachApplyIsOneLine() async throws {
-        let lines = Lines()
+        let lines = Recorder<String>()
         let base = HeadlessListView<String, Int, String>()
         let log = UpdateLog(base, prefix: "home: ") { lines.append($0) }
         let dataSource = DiffableDataSource(view: log) { _, _, item in "row \(item)" }
@@ -45,24 +37,24 @@ struct UpdateLogTests {
         second.reconfigureItems([3])
         try await dataSource.apply(second)
         try await dataSource.apply(second, animatingDifferences: false)
-        #expect(lines.all == [
+        #expect(lines.values == [
             "home: reload (2 sections, 5 items)",
             "home: D(0,3) I(1,2) M(0,1→1,0) C(0,1)",
             "home: C(0,1) (not animated)",
         ])
-        #expect(layout(of: base.snapshot) == layout(of: second))
+        #expect(sectionLayout(of: base.snapshot) == sectionLayout(of: second))
     }
 
     @Test("an update the wrapped view refuses is logged as failed")
     func refusedUpdateIsLogged() async throws {
-        let lines = Lines()
+        let lines = Recorder<String>()
         let log = UpdateLog(UpdateRefusingView()) { lines.append($0) }
         let dataSource = DiffableDataSource(view: log) { _, _, item in item }
         try await dataSource.apply(makeSnapshot(["A": [1]]))
         await #expect(throws: DiffableDataSourceError.self) {
             try await dataSource.apply(makeSnapshot(["A": [1, 2]]))
         }
-        #expect(lines.all == ["reload (1 section, 1 item)", "I(0,1) failed: no data for 0"])
+        #expect(lines.values == ["reload (1 section, 1 item)", "I(0,1) failed: no data for 0"])
     }
 
     @Test("the log reports the wrapped view's visible items")

@@ -1,5 +1,6 @@
 import DiffableSnapshots
 import ListDataSources
+import TestSupport
 import Testing
 
 /// Members of the view types that the scenarios elsewhere do not reach.

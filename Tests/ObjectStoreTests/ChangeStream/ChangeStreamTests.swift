@@ -1,5 +1,6 @@
 import Foundation
 import ObjectStore
+import TestSupport
 import Testing
 
 /// Each kind of transition of a context's change stream, with the exact event it reports.

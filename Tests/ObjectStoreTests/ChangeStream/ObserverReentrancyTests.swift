@@ -1,5 +1,6 @@
 import Foundation
 import ObjectStore
+import TestSupport
 import Testing
 
 /// No lock is held while observers run: every kind of observer can save (on its own context and

@@ -1,4 +1,5 @@
 public import DiffableSnapshots
+import DiffableSupport
 
 /// A list view that shows nothing on screen but keeps what it would show, checks every update it
 /// receives, and records them: the view of tests, and the reference other views are compared to.
@@ -45,7 +46,7 @@ public final class HeadlessListView<
     SectionIdentifierType: Hashable & Sendable,
     ItemIdentifierType: Hashable & Sendable,
     Cell: Sendable
->: ListView, @unchecked Sendable {
+>: ListView, Sendable {
     /// Supplementary views are of the cell type.
     public typealias Supplementary = Cell
     /// The snapshot type of the view.

@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import DiffableSupport
 
 extension TerminalListState {
     /// The ANSI text that brings the terminal from what it shows to what the list shows at

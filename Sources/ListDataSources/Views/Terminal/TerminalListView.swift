@@ -1,4 +1,5 @@
 public import DiffableSnapshots
+import DiffableSupport
 
 /// A list view that draws its sections and rows in a terminal with ANSI escape sequences.
 ///

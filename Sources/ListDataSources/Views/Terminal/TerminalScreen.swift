@@ -1,3 +1,5 @@
+import DiffableSupport
+
 /// A screen of fixed size in memory that interprets the ANSI text a ``TerminalListView`` writes:
 /// what a terminal would show, readable line by line and cell by cell.
 ///

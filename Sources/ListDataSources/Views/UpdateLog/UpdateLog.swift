@@ -1,4 +1,5 @@
 public import DiffableSnapshots
+import DiffableSupport
 
 /// A list view that writes one line for every update it passes on to another view: what each
 /// apply actually did to the list.

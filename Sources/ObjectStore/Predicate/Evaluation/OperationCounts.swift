@@ -1,3 +1,5 @@
+import DiffableSupport
+
 /// Counts of the costly steps of predicate and sort work, so that tests fence complexity by
 /// counting operations instead of timing them.
 ///

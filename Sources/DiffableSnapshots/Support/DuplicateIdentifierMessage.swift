@@ -1,13 +1,3 @@
-/// Stops the program because of a programmer error, printing `message`.
-///
-/// `precondition` and `preconditionFailure` print nothing in optimized builds; the messages that
-/// name the offending identifier must reach shipping apps too, as Apple's do.
-@usableFromInline
-@inline(never)
-func programmerError(_ message: String, file: StaticString = #fileID, line: UInt = #line) -> Never {
-    fatalError(message, file: file, line: line)
-}
-
 /// The message for an identifier added twice: already present, or repeated in the call.
 @usableFromInline
 @inline(never)

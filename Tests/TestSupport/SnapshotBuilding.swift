@@ -1,14 +1,15 @@
-import DiffableSnapshots
+package import DiffableSnapshots
 
-/// The snapshot type of the random and hand-written batch update tests.
-typealias TestSnapshot = DiffableDataSourceSnapshot<String, Int>
+/// The snapshot type of the hand-written and random tests of snapshots, batch updates and data
+/// sources.
+package typealias TestSnapshot = DiffableDataSourceSnapshot<String, Int>
 
 /// Builds a snapshot from its layout, section by section, then marks what is asked.
 ///
 /// ```swift
 /// let snapshot = makeSnapshot(["A": [1, 2], "B": []], reconfigured: [2])
 /// ```
-func makeSnapshot<S, I>(
+package func makeSnapshot<S, I>(
     _ layout: KeyValuePairs<S, [I]>,
     reloaded: [I] = [],
     reconfigured: [I] = [],
@@ -18,7 +19,7 @@ func makeSnapshot<S, I>(
 }
 
 /// Builds a snapshot from its layout given as an array, then marks what is asked.
-func makeSnapshot<S, I>(
+package func makeSnapshot<S, I>(
     _ layout: [(S, [I])],
     reloaded: [I] = [],
     reconfigured: [I] = [],
@@ -36,7 +37,7 @@ func makeSnapshot<S, I>(
 }
 
 /// The sections of a snapshot with their items, in order.
-func layout<S, I>(of snapshot: DiffableDataSourceSnapshot<S, I>) -> (sections: [S], items: [[I]]) {
+package func layout<S, I>(of snapshot: DiffableDataSourceSnapshot<S, I>) -> (sections: [S], items: [[I]]) {
     let sections = snapshot.sectionIdentifiers
     return (sections, sections.map { snapshot.itemIdentifiers(inSection: $0) })
 }
