@@ -14,6 +14,6 @@ import Testing
     next.reconfigureItems([3])
 
     let update = BatchUpdate(from: snapshot, to: next)
-    #expect(update.description == "D(0,1) M((1,1)->(0,0)) C(0,2)")
+    #expect(update.description == "D(0,1) M(1,1→0,0) C(0,2)")
     try update.validate(from: snapshot, to: next)
 }

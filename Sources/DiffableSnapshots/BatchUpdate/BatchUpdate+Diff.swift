@@ -10,7 +10,7 @@ extension BatchUpdate {
     ///
     /// ```swift
     /// let update = BatchUpdate(from: shownSnapshot, to: newSnapshot)
-    /// print(update)  // e.g. "D(0,3) I(1,2) M((0,1)->(1,0)) C(1,4)"
+    /// print(update)  // e.g. "D(0,3) I(1,2) M(0,1→1,0) C(1,4)"
     /// ```
     ///
     /// - Complexity: Expected O(*n*) in the number of items of the sections whose items changed,

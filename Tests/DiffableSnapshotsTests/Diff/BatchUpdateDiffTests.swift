@@ -20,7 +20,7 @@ struct BatchUpdateDiffTests {
         var next = snapshot
         next.moveItem(5, beforeItem: 3)
         next.reconfigureItems([4])
-        #expect(BatchUpdate(from: snapshot, to: next).description == "M((1,2)->(1,0)) C(1,2)")
+        #expect(BatchUpdate(from: snapshot, to: next).description == "M(1,2→1,0) C(1,2)")
     }
 
     @Test func equalSnapshotsGiveAnEmptyUpdate() {

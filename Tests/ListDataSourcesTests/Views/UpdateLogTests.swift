@@ -6,7 +6,7 @@ import Testing
 @Suite("Update log")
 struct UpdateLogTests {
     @Test("a batch update reads as one line, sections first, in UIKit's order")
-    func logDescriptionOfEveryOperation() {
+    func descriptionOfEveryOperation() {
         let update = BatchUpdate(
             sectionDeletes: [0],
             sectionInserts: [2],
@@ -18,8 +18,8 @@ struct UpdateLogTests {
             itemReloads: [ItemPath(section: 1, item: 4)],
             itemReconfigures: [ItemPath(section: 1, item: 5)]
         )
-        #expect(update.logDescription == "DS(0) IS(2) MS(3→1) RS(4) D(0,3) I(1,2) M(0,1→2,0) R(1,4) C(1,5)")
-        #expect(BatchUpdate().logDescription == "(no changes)")
+        #expect(update.description == "DS(0) IS(2) MS(3→1) RS(4) D(0,3) I(1,2) M(0,1→2,0) R(1,4) C(1,5)")
+        #expect(BatchUpdate().description == "(no changes)")
     }
 
     @Test("each apply writes one line, after the wrapped view shows it")

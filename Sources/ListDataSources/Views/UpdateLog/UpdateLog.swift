@@ -5,7 +5,7 @@ import DiffableSupport
 /// apply actually did to the list.
 ///
 /// Wrap the view a data source drives, and every apply is logged as the batch update the view
-/// performs, in the notation of `BatchUpdate.logDescription`:
+/// performs, in the notation of `BatchUpdate`'s `description`:
 ///
 /// ```swift
 /// let log = UpdateLog(TerminalListView<String, Int>(size: size)) { line in logPane.append(line) }
@@ -54,7 +54,7 @@ public final class UpdateLog<Base: ListView>: ListView {
 
     /// Passes the update on and logs it.
     public func performBatchUpdates(_ update: ListViewUpdate<UpdateLog>) throws {
-        let line = update.batchUpdate.logDescription + (update.animatingDifferences ? "" : " (not animated)")
+        let line = update.batchUpdate.description + (update.animatingDifferences ? "" : " (not animated)")
         try logging(line) { try base.performBatchUpdates(ListViewUpdate<Base>(update)) }
     }
 
