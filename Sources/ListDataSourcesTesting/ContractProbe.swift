@@ -63,7 +63,7 @@ final class ContractProbe<View: ListView>: ListView {
             do {
                 try update.batchUpdate.validate(from: update.oldSnapshot, to: update.newSnapshot)
             } catch {
-                problem = "\(error)"
+                problem = clause("\(error)")
             }
         }
         let call = { (succeeded: Bool) in

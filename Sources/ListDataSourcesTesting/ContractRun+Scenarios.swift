@@ -129,7 +129,7 @@ extension ContractRun {
                 .cellUnavailable(let described, _) where returningNil:
                 expect(described == String(reflecting: troubled), "the error names \(described), not \(troubled)")
             default:
-                fail("the failing cell gave \(error)")
+                fail("the failing cell gave \(clause(error.description))")
             }
             expectShown(first, "after a failed apply")
         }

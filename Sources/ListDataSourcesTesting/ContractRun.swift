@@ -17,7 +17,7 @@ struct ContractRun<View: ListView> {
 
     /// The error the cell provider throws for an item it is told to fail.
     struct CellFailure: Error, CustomStringConvertible {
-        var description: String { "the contract's cell provider fails for this item" }
+        var description: String { "The contract's cell provider fails for this item, as the scenario asks." }
     }
 
     let contract: ListViewContract<View>

@@ -83,7 +83,7 @@ public struct ListViewContract<View: ListView>: Sendable {
             do {
                 try await run.check()
             } catch {
-                run.fail("unexpected error: \(error)")
+                run.fail("unexpected error: \(clause("\(error)"))")
             }
             failures += run.failures
         }

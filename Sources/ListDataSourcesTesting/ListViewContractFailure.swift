@@ -1,3 +1,5 @@
+import DiffableSnapshots
+
 /// A way in which a view (with its data source) broke the ``ListViewContract``.
 public struct ListViewContractFailure: Error, Sendable, CustomStringConvertible {
     /// The scenario that found it.
@@ -11,6 +13,9 @@ public struct ListViewContractFailure: Error, Sendable, CustomStringConvertible 
         self.message = message
     }
 
-    /// The scenario and the message.
-    public var description: String { "\(scenario): \(message)" }
+    /// A sentence naming the scenario and what went wrong, and what to do.
+    public var description: String {
+        "The view breaks the list view contract in the scenario \(scenario): \(clause(message)). Fix the view; "
+            + "run(_:seed:steps:) with that seed replays the failure."
+    }
 }

@@ -70,10 +70,10 @@ struct Scoreboard: AsyncParsableCommand {
             container: container, banners: banners, seed: seed, pace: .timed(.seconds(duration ?? 10), rate: rate))
         print(summary.line)
         if let difference = summary.difference {
-            FileHandle.standardError.write(Data("scoreboard: the list differs from fresh fetches: \(difference)\n".utf8))
+            FileHandle.standardError.write(Data("scoreboard: The list differs from fresh fetches: \(difference).\n".utf8))
         }
         if let error = summary.statistics.lastError {
-            FileHandle.standardError.write(Data("scoreboard: an apply failed: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("scoreboard: An apply failed. \(error)\n".utf8))
         }
         if !summary.succeeded { throw ExitCode.failure }
     }

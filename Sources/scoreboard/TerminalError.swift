@@ -8,9 +8,9 @@ enum TerminalError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .notATerminal:
-            "the standard input and output must be a terminal; run with --headless to use no terminal"
+            "The standard input or output is not a terminal; run with --headless to use no terminal."
         case .cannotSetModes(let errno):
-            "cannot put the terminal in raw mode (errno \(errno)); run with --headless to use no terminal"
+            "Cannot put the terminal in raw mode (errno \(errno)); run with --headless to use no terminal."
         }
     }
 }

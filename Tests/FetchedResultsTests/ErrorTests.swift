@@ -21,7 +21,11 @@ import Testing
         let error = try fetch(FetchRequest<Match>())
         guard case .missingSortDescriptors(let entity) = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(entity == "Match")
-        #expect("\(error!)".contains("add at least one sort descriptor"))
+        #expect(
+            "\(error!)"
+                == "The fetch request for Match has no sort descriptors, but a fetched results controller needs an order; "
+                + "add at least one sort descriptor."
+        )
     }
 
     @Test func aSectionKeyThatIsNotTheFirstSortIsAnError() throws {
@@ -39,6 +43,11 @@ import Testing
         let error = try fetch(try matchRequest(), sectionNameKeyPath: "colour")
         guard case .invalidKey(let entity, let key, _) = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(entity == "Match" && key == "colour")
+        #expect(
+            "\(error!)"
+                == "In the fetch request for Match, the key 'colour' is not a property of the entity; use the name of an "
+                + "attribute or relationship."
+        )
 
         var request = try matchRequest()
         request.sortDescriptors = [FetchSortDescriptor("rating")]

@@ -24,7 +24,7 @@ import Testing
             try db.execute(sql: "INSERT INTO invoices (total) VALUES (12.5)")
         }
         try queue.close()
-        try expectRefusedUnchanged(url, mentioning: "did not create")
+        try expectRefusedUnchanged(url, mentioning: "was not created by the scoreboard")
     }
 
     @Test func anotherObjectStoreProgramsStoreIsRefusedAndLeftByteForByte() throws {
@@ -39,7 +39,7 @@ import Testing
                 try context.save()
             }
         }
-        try expectRefusedUnchanged(url, mentioning: "the scoreboard did not create")
+        try expectRefusedUnchanged(url, mentioning: "was not created by the scoreboard (it holds")
     }
 
     @Test func aCorruptFileIsAOneLineErrorAndLeftByteForByte() throws {
@@ -53,6 +53,18 @@ import Testing
         bytes.append(contentsOf: (0..<2_000).map { UInt8(truncatingIfNeeded: $0 &* 37) })
         try bytes.write(to: truncated)
         try expectRefusedUnchanged(truncated, mentioning: "not a readable SQLite database")
+    }
+
+    @Test func errorsAreOneLineThatSaysWhatToDo() {
+        #expect(
+            ScoreboardError.notAScoreboardStore(path: "/data/other.sqlite", found: "the tables invoices").description
+                == "The database at /data/other.sqlite was not created by the scoreboard (it holds the tables invoices). "
+                + "It was left unchanged; pass another --store path, or --in-memory."
+        )
+        #expect(
+            ScoreboardError.unreadableBanners(path: "banners.json", reason: "The data isn't in the correct format.").description
+                == "Cannot read the banners at banners.json: The data isn't in the correct format. Reinstall the demo or fix the file."
+        )
     }
 
     @Test func aLockedStoreIsAnErrorAfterTheBusyTimeout() throws {

@@ -101,7 +101,7 @@ extension SnapshotDiffer {
 
         @inlinable
         mutating func append(_ item: PutOffItem) {
-            precondition(count < capacity, "more items put off than single items walked")
+            precondition(count < capacity, "More items were put off than single items walked (an internal error).")
             (start + count).initialize(to: item)
             count &+= 1
         }

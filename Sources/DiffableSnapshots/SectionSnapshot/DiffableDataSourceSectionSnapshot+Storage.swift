@@ -6,7 +6,7 @@ extension DiffableDataSourceSectionSnapshot {
     @inlinable
     func existingSlot(of item: ItemIdentifierType, _ caller: StaticString) -> Int32 {
         guard let slot = slotOfItem[item] else {
-            programmerError("\(caller): item identifier \(String(reflecting: item)) is not in the section snapshot")
+            programmerError("Item identifier \(String(reflecting: item)), passed to \(caller), is not in the section snapshot; check it with contains(_:) first.")
         }
         return slot
     }
@@ -45,7 +45,7 @@ extension DiffableDataSourceSectionSnapshot {
             nodes[Int(slot)] = node
             return slot
         }
-        precondition(nodes.count < Int(Int32.max), "DiffableDataSourceSectionSnapshot holds at most \(Int32.max) items")
+        precondition(nodes.count < Int(Int32.max), "DiffableDataSourceSectionSnapshot holds at most \(Int32.max) items; spread them over several sections.")
         nodes.append(node)
         return Int32(truncatingIfNeeded: nodes.count - 1)
     }
@@ -58,8 +58,9 @@ extension DiffableDataSourceSectionSnapshot {
         if let existing = slotOfItem.updateValue(slot, forKey: node.item) {
             programmerError(duplicateIdentifierMessage(
                 caller, kind: "item", node.item,
-                repeatedInCall: slots.contains(existing), container: "section snapshot"
-            ) + " at every level")
+                repeatedInCall: slots.contains(existing), container: "section snapshot",
+                rule: "must be unique at every level"
+            ))
         }
         slots.append(slot)
     }

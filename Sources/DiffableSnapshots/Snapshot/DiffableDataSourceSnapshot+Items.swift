@@ -28,7 +28,7 @@ extension DiffableDataSourceSnapshot {
             position = existingPosition(ofSection: sectionIdentifier, "appendItems(_:toSection:)")
         } else {
             guard !sections.isEmpty else {
-                programmerError("appendItems(_:toSection:): the snapshot has no sections; append a section before appending items")
+                programmerError("The snapshot has no sections for appendItems(_:toSection:) to append to; append a section before appending items.")
             }
             position = sections.count - 1
         }

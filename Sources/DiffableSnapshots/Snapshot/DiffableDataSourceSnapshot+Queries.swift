@@ -101,7 +101,7 @@ extension DiffableDataSourceSnapshot {
     @inlinable
     func existingPosition(ofSection identifier: SectionIdentifierType, _ caller: StaticString) -> Int {
         guard let key = sectionKeyByIdentifier[identifier] else {
-            programmerError("\(caller): section identifier \(String(reflecting: identifier)) is not in the snapshot")
+            programmerError("Section identifier \(String(reflecting: identifier)), passed to \(caller), is not in the snapshot; check it with indexOfSection(_:) first.")
         }
         return Int(positionOfKey[Int(key)])
     }
@@ -109,7 +109,7 @@ extension DiffableDataSourceSnapshot {
     @inlinable
     func existingKey(ofSection identifier: SectionIdentifierType, _ caller: StaticString) -> UInt32 {
         guard let key = sectionKeyByIdentifier[identifier] else {
-            programmerError("\(caller): section identifier \(String(reflecting: identifier)) is not in the snapshot")
+            programmerError("Section identifier \(String(reflecting: identifier)), passed to \(caller), is not in the snapshot; check it with indexOfSection(_:) first.")
         }
         return key
     }
@@ -117,7 +117,7 @@ extension DiffableDataSourceSnapshot {
     @inlinable
     func existingSlot(ofItem identifier: ItemIdentifierType, _ caller: StaticString) -> ItemSlot {
         guard let slot = storage.index[identifier] else {
-            programmerError("\(caller): item identifier \(String(reflecting: identifier)) is not in the snapshot")
+            programmerError("Item identifier \(String(reflecting: identifier)), passed to \(caller), is not in the snapshot; check it with indexOfItem(_:) first.")
         }
         return slot
     }

@@ -47,7 +47,7 @@ enum DuplicateFilter {
     static func firstRepeat<Item: Hashable & Sendable>(in items: UnsafeBufferPointer<Item>, keepsPositions: Bool, bits: (Item) -> UInt64) -> Int? {
         let count = items.count
         guard count > 1 else { return nil }
-        precondition(count <= Int(UInt32.max), "the duplicate filter counts items in 32 bits")
+        precondition(count <= Int(UInt32.max), "The duplicate filter counts items in 32 bits, so it takes fewer than 2³² items.")
         var bitCount = 64
         // Bit positions and offsets are kept in 32 bits: past 2³² bits, more items share bits.
         while bitCount < 8 &* count, bitCount < 1 << 32 { bitCount &<<= 1 }

@@ -59,7 +59,7 @@ struct LeafDirectory: @unchecked Sendable {
     @inlinable
     mutating func append(_ place: LeafPlace) -> UInt32 {
         let index = count
-        precondition(index < Int(ItemSlot.leafLimit), "internal error: too many leaves numbered in one snapshot")
+        precondition(index < Int(ItemSlot.leafLimit), "Too many leaves were numbered in one snapshot (an internal error).")
         if index == Self.width << shift {
             root = DirectoryNode(children: [root])
             shift &+= 5

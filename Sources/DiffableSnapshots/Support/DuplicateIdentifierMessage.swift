@@ -6,9 +6,12 @@ func duplicateIdentifierMessage(
     kind: String,
     _ identifier: some Any,
     repeatedInCall: Bool,
-    container: String
+    container: String,
+    rule: String = "must be unique"
 ) -> String {
-    "\(caller): \(kind) identifier \(String(reflecting: identifier)) "
-        + (repeatedInCall ? "appears more than once in the \(kind)s passed" : "is already in the \(container)")
-        + "; \(kind) identifiers must be unique"
+    let name = "\(kind) identifier \(String(reflecting: identifier))"
+    return (repeatedInCall
+        ? "\(sentenceStart(name)) appears more than once in the \(kind)s passed to \(caller)"
+        : "\(sentenceStart(name)), passed to \(caller), is already in the \(container)")
+        + "; \(kind) identifiers \(rule)."
 }

@@ -14,7 +14,7 @@ extension BatchUpdate {
     /// do {
     ///     try update.validate(from: old, to: new)
     /// } catch {
-    ///     print(error)  // e.g. "invalid number of items in section 0: 3 before, 1 inserted, ..."
+    ///     print(error)  // e.g. "Invalid number of items in section 0: 3 before, 1 inserted, ..."
     /// }
     /// ```
     ///
@@ -58,7 +58,7 @@ extension BatchUpdate {
         do {
             try validator.run()
         } catch {
-            preconditionFailure("a validator that collects errors does not throw: \(error)")
+            preconditionFailure("A validator that collects errors threw. \(error)")
         }
         return validator.errors
     }

@@ -3,7 +3,8 @@
 /// ``BatchUpdate/validate(from:to:)`` throws the first one found and
 /// ``BatchUpdate/validationErrors(from:to:)`` lists them all. Each case names the rule it breaks
 /// (``rule``) and carries the indexes, paths and identifiers involved, so a caller can match on
-/// it; ``description`` says the same in a sentence, in the style of UIKit's messages:
+/// it; ``description`` says the same in a sentence, in the style of UIKit's messages, with what the
+/// update must do instead:
 ///
 /// ```swift
 /// do {
@@ -11,7 +12,9 @@
 /// } catch .invalidNumberOfItems(let section, _, _, _, _, _, _) {
 ///     print("section \(section) does not add up")
 /// } catch {
-///     print(error)  // "item move (0,1)->(1,0): expected 5 at the destination, found 7"
+///     // Item move (0,1)->(1,0): expected 5 at the destination, found 7; move the item to its
+///     // path in the new snapshot.
+///     print(error)
 /// }
 /// ```
 ///

@@ -38,7 +38,7 @@ struct ComposerState<SectionIdentifierType: Hashable & Sendable, ItemIdentifierT
     /// first content is held back).
     mutating func addSlot(_ name: String, source: SlotState<SectionIdentifierType, ItemIdentifierType>.Source, placeholder: SectionIdentifierType?, content: Content) -> ComposerSlot {
         if let other = slots.first(where: { $0.slot.name == name }) {
-            preconditionFailure("SnapshotComposer.addSlot: the composer already has a slot named '\(name)' (\(other.slot)); give each slot its own name")
+            preconditionFailure("The composer already has a slot named '\(name)' (\(other.slot)), so SnapshotComposer.addSlot cannot add another; give each slot its own name.")
         }
         let slot = ComposerSlot(name: name, index: slots.count)
         slots.append(SlotState(slot: slot, source: source, placeholder: placeholder, shown: SnapshotSlotContent<SectionIdentifierType, ItemIdentifierType>(snapshot: Snapshot())))
@@ -53,7 +53,7 @@ struct ComposerState<SectionIdentifierType: Hashable & Sendable, ItemIdentifierT
     /// The state of `slot`, which must be one of this composer's slots.
     func index(of slot: ComposerSlot, _ caller: StaticString) -> Int {
         guard slot.index >= 0, slot.index < slots.count, slots[slot.index].slot == slot else {
-            preconditionFailure("SnapshotComposer.\(caller): \(slot) is not a slot of this composer")
+            preconditionFailure("The \(slot), passed to SnapshotComposer.\(caller), is not a slot of this composer; pass a slot this composer returned.")
         }
         return slot.index
     }

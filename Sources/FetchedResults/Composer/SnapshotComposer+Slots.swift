@@ -118,7 +118,7 @@ extension SnapshotComposer {
     public func replace(_ slot: ComposerSlot, with snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>) {
         withState { state in
             let index = state.index(of: slot, "replace(_:with:)")
-            precondition(state.slots[index].source == .staticSnapshot, "SnapshotComposer.replace(_:with:): \(slot) is not a static slot; only slots from addStaticSlot(_:snapshot:placeholder:) are replaced")
+            precondition(state.slots[index].source == .staticSnapshot, "The \(slot), passed to SnapshotComposer.replace(_:with:), is not a static slot; replace only slots from addStaticSlot(_:snapshot:placeholder:).")
             state.receive(SnapshotSlotContent(snapshot: snapshot), at: index)
         }
     }

@@ -1,3 +1,5 @@
+import DiffableSnapshots
+
 /// What a ``SnapshotComposer`` reports instead of composing a change: data that cannot become
 /// one list, never a trap.
 ///
@@ -18,19 +20,26 @@ public enum SnapshotComposerError: Error, Sendable, Equatable, CustomStringConve
     /// receives nothing more.
     case sourceFailed(slot: ComposerSlot, message: String)
 
-    /// What went wrong, where, and what to do.
+    /// Sentences that say what went wrong, where, and what to do.
     public var description: String {
         switch self {
         case .duplicateSection(let identifier, let first, let second) where first == second:
-            return "composer: \(second) maps two of its sections to the section identifier \(identifier); its change is held back until its mapping gives each section its own identifier"
+            "The \(second) maps two of its sections to the section identifier \(identifier); its change is held back "
+                + "until its mapping gives each section its own identifier."
         case .duplicateSection(let identifier, let first, let second):
-            return "composer: \(second) and \(first) both map a section to the identifier \(identifier); \(second)'s change is held back until \(first) no longer shows it: give each slot's sections identifiers of their own"
+            "Both the \(second) and the \(first) map a section to the identifier \(identifier); the change of the "
+                + "\(second) is held back until the \(first) no longer shows it. Give each slot's sections identifiers "
+                + "of their own."
         case .duplicateItem(let identifier, let first, let second) where first == second:
-            return "composer: \(second) maps two of its items to the item identifier \(identifier); its change is held back until its mapping gives each item its own identifier"
+            "The \(second) maps two of its items to the item identifier \(identifier); its change is held back until "
+                + "its mapping gives each item its own identifier."
         case .duplicateItem(let identifier, let first, let second):
-            return "composer: \(second) and \(first) both map an item to the identifier \(identifier); \(second)'s change is held back until \(first) no longer shows it: make item identifiers distinct across slots (an enum case per slot, say)"
+            "Both the \(second) and the \(first) map an item to the identifier \(identifier); the change of the "
+                + "\(second) is held back until the \(first) no longer shows it. Make item identifiers distinct across "
+                + "slots (an enum case per slot, say)."
         case .sourceFailed(let slot, let message):
-            return "composer: the snapshot sequence of \(slot) failed (\(message)); the slot keeps its last content and receives no more"
+            "The snapshot sequence of the \(slot) failed: \(clause(message)). The slot keeps its last content and "
+                + "receives no more."
         }
     }
 }

@@ -45,9 +45,9 @@ extension IdentifiedFetchedResultsController {
     /// - Precondition: `indexPath` is in the results (a path from a delivered snapshot or the
     ///   classic changes); otherwise this traps, naming the path.
     public func object(at indexPath: ItemPath) -> ResultType {
-        precondition(indexPath.section >= 0 && indexPath.section < results.sections.count, "FetchedResults: no section \(indexPath.section) in \(results.sections.count) sections (index path \(indexPath))")
+        precondition(indexPath.section >= 0 && indexPath.section < results.sections.count, "The index path \(indexPath), passed to object(at:), names section \(indexPath.section), but the results have \(results.sections.count) sections; pass a path of the current results.")
         let entries = results.sections[indexPath.section].entries
-        precondition(indexPath.item >= 0 && indexPath.item < entries.count, "FetchedResults: no item \(indexPath.item) in section \(indexPath.section) of \(entries.count) objects (index path \(indexPath))")
+        precondition(indexPath.item >= 0 && indexPath.item < entries.count, "The index path \(indexPath), passed to object(at:), names item \(indexPath.item), but section \(indexPath.section) of the results has \(entries.count) objects; pass a path of the current results.")
         let id = entries[indexPath.item].objectID
         if !managedObjectContext.hasLoadedObject(with: id) {
             let radius = Self.prefetchRadius

@@ -68,7 +68,7 @@ extension IdentifiedFetchedResultsController {
         let model = managedObjectContext.model
         let entity = model.entity(for: ResultType.self)
         if let sectionKey, sectionKey.name(on: entity) == nil {
-            throw .invalidKey(entity: entity.name, key: sectionKey.description, reason: "is not a key path of the entity")
+            throw .invalidKey(entity: entity.name, key: sectionKey.description, reason: "is not a key path of the entity; use an attribute or a to-one key path")
         }
         guard !fetchRequest.sortDescriptors.isEmpty else { throw .missingSortDescriptors(entity: entity.name) }
         let compiled: CompiledFetchRequest<ResultType>
@@ -81,7 +81,7 @@ extension IdentifiedFetchedResultsController {
             throw .sectionKeyNotFirstSort(entity: entity.name, sectionKey: sectionNameKeyPath, firstSortKey: compiled.firstSortKeyPath)
         }
         if case .attribute(let keyPath) = identity, compiled.attributeColumn(of: keyPath) == nil {
-            throw .invalidKey(entity: entity.name, key: "\(keyPath)", reason: "is not a stored attribute of the entity: item identifiers are an attribute or ObjectID")
+            throw .invalidKey(entity: entity.name, key: "\(keyPath)", reason: "is not a stored attribute of the entity; identify items by an attribute or by ObjectID")
         }
         return compiled
     }
@@ -106,7 +106,7 @@ extension IdentifiedFetchedResultsController {
             identifiers.reserveCapacity(keys.sortKeys.count)
             for (sortKey, stored) in zip(keys.sortKeys, keys.columnValues) {
                 guard let identifier = stored as? ItemIdentifierType else {
-                    throw .invalidKey(entity: compiled.entity.name, key: compiled.entity.columnNames[column], reason: "of \(sortKey.objectID) holds no \(ItemIdentifierType.self) value")
+                    throw .invalidKey(entity: compiled.entity.name, key: compiled.entity.columnNames[column], reason: "of \(sortKey.objectID) holds no \(ItemIdentifierType.self) value; give every object a value, or identify items by ObjectID")
                 }
                 if let other = seen.updateValue(sortKey.objectID, forKey: identifier) {
                     throw .duplicateItemIdentifier(entity: compiled.entity.name, key: itemKeyName(compiled), value: "\(identifier)", first: other, second: sortKey.objectID)

@@ -98,7 +98,7 @@ extension IdentifiedFetchedResultsController {
         } catch let error as ObjectStoreError {
             throw .wrapping(error)
         } catch {
-            preconditionFailure("FetchedResults: the query of objects reaching \(relationship) is malformed: \(error)")
+            preconditionFailure("The query of the objects reaching \(relationship) is malformed: \(clause("\(error)")).")
         }
     }
 
@@ -204,9 +204,9 @@ extension IdentifiedFetchedResultsController {
         }
         let oldSections = results.sections.map(\.name)
         for removal in removals {
-            guard let section = results.sectionIndex(named: removal.section) else { preconditionFailure("FetchedResults: section '\(removal.section)' of \(removal.entry.objectID) is missing") }
+            guard let section = results.sectionIndex(named: removal.section) else { preconditionFailure("The section '\(removal.section)' of \(removal.entry.objectID) is missing from the results.") }
             let slot = results.slot(of: removal.entry.sortKey, inSection: section, ordering: ordering)
-            precondition(slot.found, "FetchedResults: \(removal.entry.objectID) is not where its sort key places it")
+            precondition(slot.found, "The object \(removal.entry.objectID) is not where its sort key places it in the results.")
             results.remove(at: ItemPath(section: section, item: slot.index))
         }
         for insertion in insertions {

@@ -1,4 +1,5 @@
 public import ObjectStore
+import DiffableSnapshots
 
 /// What can go wrong when a ``IdentifiedFetchedResultsController`` fetches or follows its
 /// context: a request that cannot group or order its results, identifiers the data does not keep
@@ -21,20 +22,20 @@ public enum FetchedResultsError: Error, Sendable, CustomStringConvertible {
     /// The store or the request failed (see the wrapped error).
     case store(ObjectStoreError)
 
-    /// What went wrong, where, and what to do.
+    /// Sentences that say what went wrong, where, and what to do.
     public var description: String {
         switch self {
         case .missingSortDescriptors(let entity):
-            return "fetch request for \(entity) has no sort descriptors: a fetched results controller needs an order; add at least one sort descriptor"
+            return "The fetch request for \(entity) has no sort descriptors, but a fetched results controller needs an order; add at least one sort descriptor."
         case .sectionKeyNotFirstSort(let entity, let sectionKey, let firstSortKey):
             let first = firstSortKey.map { "'\($0)'" } ?? "none"
-            return "fetch request for \(entity): section key path '\(sectionKey)' must be the key of the first sort descriptor (first sort key: \(first)), compared without case or diacritic folding, so that each section's objects are adjacent; sort by '\(sectionKey)' first"
+            return "In the fetch request for \(entity), the section key path '\(sectionKey)' must be the key of the first sort descriptor (first sort key: \(first)), compared without case or diacritic folding, so that each section's objects are adjacent; sort by '\(sectionKey)' first."
         case .invalidKey(let entity, let key, let reason):
-            return "fetch request for \(entity): key '\(key)' \(reason)"
+            return "In the fetch request for \(entity), the key '\(key)' \(clause(reason))."
         case .duplicateItemIdentifier(let entity, let key, let value, let first, let second):
-            return "\(entity) objects \(first) and \(second) have the same item identifier \(key) = \(value): item identifiers must be unique among the results; make '\(key)' unique or identify items by ObjectID"
+            return "The \(entity) objects \(first) and \(second) have the same item identifier \(key) = \(value), but item identifiers must be unique among the results; make '\(key)' unique or identify items by ObjectID."
         case .store(let error):
-            return "fetched results controller: \(error)"
+            return "The fetched results controller could not fetch. \(error)"
         }
     }
 
@@ -44,7 +45,7 @@ public enum FetchedResultsError: Error, Sendable, CustomStringConvertible {
         if case .invalidFetchRequest(let predicateError) = error {
             switch predicateError {
             case .unknownKey(let entity, let key):
-                return .invalidKey(entity: entity, key: key, reason: "is not a property of the entity")
+                return .invalidKey(entity: entity, key: key, reason: "is not a property of the entity; use the name of an attribute or relationship")
             case .typeMismatch(let entity, let key, let reason):
                 return .invalidKey(entity: entity, key: key, reason: "does not fit: \(reason)")
             default:

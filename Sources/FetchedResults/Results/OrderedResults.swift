@@ -85,7 +85,7 @@ struct OrderedResults<ItemIdentifierType: Hashable & Sendable> {
             reindexSections(from: section)
         }
         let slot = self.slot(of: entry.sortKey, inSection: section, ordering: ordering)
-        precondition(!slot.found, "FetchedResults: object \(entry.objectID) is already in the results")
+        precondition(!slot.found, "The object \(entry.objectID) is already in the results.")
         sections[section].entries.insert(entry, at: slot.index)
         count += 1
         return ItemPath(section: section, item: slot.index)

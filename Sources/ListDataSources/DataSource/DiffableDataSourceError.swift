@@ -37,27 +37,27 @@ public enum DiffableDataSourceError: Error, CustomStringConvertible {
     /// The view threw `underlying` from `reloadData(_:)` or `performBatchUpdates(_:)`.
     case viewFailed(underlying: any Error)
 
-    /// What failed, where, and what to do about it.
+    /// Sentences that say what failed, where, and what to do about it.
     public var description: String {
         switch self {
         case .cellUnavailable(let item, let path):
-            "the cell provider returned no cell for item \(item) at \(path): return a cell for every "
-                + "item the snapshot holds, or leave the item out of the snapshot; the view keeps "
-                + "the last snapshot applied"
+            "The cell provider returned no cell for item \(item) at \(path); return a cell for every item the "
+                + "snapshot holds, or leave the item out of the snapshot. \(Self.keptSnapshot)"
         case .cellProviderFailed(let item, let path, let underlying):
-            "the cell provider failed for item \(item) at \(path): \(underlying); fix what the "
-                + "provider reads or leave the item out of the snapshot; the view keeps the last "
-                + "snapshot applied"
+            "The cell provider failed for item \(item) at \(path): \(clause("\(underlying)")); fix what the "
+                + "provider reads or leave the item out of the snapshot. \(Self.keptSnapshot)"
         case .supplementaryProviderFailed(let kind, let path, let underlying):
-            "the supplementary view provider failed for kind \"\(kind)\" at \(path): \(underlying); "
-                + "the view keeps the last snapshot applied"
+            "The supplementary view provider failed for kind \"\(kind)\" at \(path): \(clause("\(underlying)")); "
+                + "fix what the provider reads, or return nil for that element. \(Self.keptSnapshot)"
         case .invalidUpdate(let error):
-            "the batch update does not turn the snapshot shown into the one applied: \(error); "
-                + "pass the update computed from the snapshot the data source shows, or apply the "
-                + "snapshot alone to have the data source diff it; the view keeps the last "
-                + "snapshot applied"
+            "The batch update does not turn the snapshot shown into the one applied. \(error) Pass the update "
+                + "computed from the snapshot the data source shows, or apply the snapshot alone to have the data "
+                + "source diff it. \(Self.keptSnapshot)"
         case .viewFailed(let underlying):
-            "the view failed to show the snapshot: \(underlying); the view keeps the last snapshot applied"
+            "The view failed to show the snapshot: \(clause("\(underlying)")). \(Self.keptSnapshot)"
         }
     }
+
+    /// What the data source does after every failed apply.
+    private static let keptSnapshot = "The view keeps the last snapshot applied."
 }

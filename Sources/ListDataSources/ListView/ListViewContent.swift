@@ -110,7 +110,7 @@ public struct ListViewContent<View: ListView>: Sendable {
     @inlinable
     public func itemIdentifier(at path: ItemPath) -> View.ItemIdentifierType {
         guard let item = snapshot.listItem(at: path) else {
-            programmerError("itemIdentifier(at:): \(path) is not a path of the snapshot shown")
+            programmerError("The path \(path), passed to itemIdentifier(at:), is not a path of the snapshot shown; pass a path of ListViewContent.snapshot.")
         }
         return item
     }
@@ -124,7 +124,7 @@ public struct ListViewContent<View: ListView>: Sendable {
     @inlinable
     public func cell(at path: ItemPath) throws(DiffableDataSourceError) -> View.Cell {
         guard let item = snapshot.listItem(at: path) else {
-            programmerError("cell(at:): \(path) is not a path of the snapshot shown")
+            programmerError("The path \(path), passed to cell(at:), is not a path of the snapshot shown; pass a path of ListViewContent.snapshot.")
         }
         return try makeCell(path, item)
     }
@@ -140,7 +140,7 @@ public struct ListViewContent<View: ListView>: Sendable {
     @inlinable
     public func supplementary(ofKind kind: String, at path: ItemPath) throws(DiffableDataSourceError) -> View.Supplementary? {
         guard let section = snapshot.listSection(at: path.section) else {
-            programmerError("supplementary(ofKind:at:): section \(path.section) is not a section of the snapshot shown")
+            programmerError("Section \(path.section) of the path \(path), passed to supplementary(ofKind:at:), is not a section of the snapshot shown; pass a section of ListViewContent.snapshot.")
         }
         return try makeSupplementary(kind, path, section)
     }

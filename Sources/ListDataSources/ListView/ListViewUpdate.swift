@@ -67,7 +67,7 @@ public struct ListViewUpdate<View: ListView>: Sendable {
     @inlinable
     public func oldItemIdentifier(at path: ItemPath) -> View.ItemIdentifierType {
         guard let item = oldSnapshot.listItem(at: path) else {
-            programmerError("oldItemIdentifier(at:): \(path) is not a path of the old snapshot")
+            programmerError("The path \(path), passed to oldItemIdentifier(at:), is not a path of the old snapshot; pass a path of ListViewUpdate.oldSnapshot.")
         }
         return item
     }

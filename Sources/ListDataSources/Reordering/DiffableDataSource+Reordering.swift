@@ -54,7 +54,7 @@ extension DiffableDataSource {
         let initial = snapshot()
         let handlers = state.withLock { $0.reorderingHandlers }
         guard let item = initial.listItem(at: source) else {
-            programmerError("moveItem(at:to:): \(source) is not a path of the snapshot shown")
+            programmerError("The source \(source), passed to moveItem(at:to:), is not a path of the snapshot shown; move only items the data source shows.")
         }
         guard let canReorderItem = handlers.canReorderItem, canReorderItem(item), source != destination else {
             return false
@@ -78,13 +78,13 @@ extension DiffableDataSource {
         var final = snapshot
         final.deleteItems([item])
         guard let section = final.listSection(at: destination.section) else {
-            programmerError("moveItem(at:to:): section \(destination.section) of \(destination) is not a section of the snapshot shown")
+            programmerError("Section \(destination.section) of the destination \(destination), passed to moveItem(at:to:), is not a section of the snapshot shown; move items only into sections the data source shows.")
         }
         let items = final.itemIdentifiers(inSection: section)
         guard destination.item >= 0, destination.item <= items.count else {
             programmerError(
-                "moveItem(at:to:): \(destination) is out of range: section \(destination.section) holds "
-                    + counted(items.count, "other item")
+                "The destination \(destination), passed to moveItem(at:to:), is out of range: section \(destination.section) "
+                    + "holds \(counted(items.count, "other item")); pass an item index from 0 to \(items.count)."
             )
         }
         if destination.item < items.count {

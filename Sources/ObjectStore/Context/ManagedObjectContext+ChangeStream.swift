@@ -39,7 +39,7 @@ extension ManagedObjectContext {
     /// - Precondition: the context runs on the main queue (``Concurrency/mainQueue``).
     @MainActor
     public func addMainActorChangeObserver(_ observer: @escaping @MainActor (ChangeEvent) -> Void) -> ObservationToken {
-        programmerPrecondition(concurrency == .mainQueue, "addMainActorChangeObserver(_:): \(identifier) runs on a private queue; use addChangeObserver(_:) and hop to the main actor")
+        programmerPrecondition(concurrency == .mainQueue, "The \(identifier) runs on a private queue, so addMainActorChangeObserver(_:) cannot observe it on the main actor; use addChangeObserver(_:) and hop to the main actor.")
         return changeObservers.add { event in
             MainActor.assumeIsolated { observer(event) }
         }

@@ -30,7 +30,7 @@ extension ManagedObjectContext {
         let entities = core.store.entityBindings
         let index = objectID.entity.index
         programmerPrecondition(index < entities.count && entities[index].number == objectID.binding,
-                     "\(function): \(objectID) belongs to another container; use IDs with the contexts of the container that made them, or look the URI up with managedObjectID(forURIRepresentation:)")
+                     "The object ID \(objectID), passed to \(function), belongs to another container; use IDs with the contexts of the container that made them, or look the URI up with managedObjectID(forURIRepresentation:).")
     }
 
     func registerInserted(_ object: ManagedObject) {
@@ -85,7 +85,7 @@ extension ManagedObjectContext {
     public func delete(_ object: ManagedObject) {
         assertOnQueue()
         guard !object.state.contains(.invalid) else { return }
-        programmerPrecondition(object.context === self, "delete(_:): the object \(object.objectID) belongs to another context; use object(with:) to get it in this one")
+        programmerPrecondition(object.context === self, "The object \(object.objectID), passed to delete(_:), belongs to another context; use object(with:) to get it in this one.")
         guard !object.state.contains(.deleted) else { return }
         noteChange(object)
         object.state.insert(.deleted)

@@ -85,7 +85,7 @@ extension ManagedObjectContext: ObjectReader {
     /// The query for the members of a one-to-many relationship: their inverse key is the owner's.
     private func memberQuery(ofKey ownerKey: Int64, relationship: RelationshipDescription) -> StoreQuery {
         guard let inverseName = relationship.inverseName, let inverseColumn = relationship.destination.column(named: inverseName) else {
-            preconditionFailure("the to-many relationship \(relationship.name) has no inverse to-one relationship")
+            preconditionFailure("The to-many relationship \(relationship.name) has no inverse to-one relationship.")
         }
         var query = StoreQuery(entity: relationship.destination)
         query.filters = [ColumnEquality(column: inverseColumn, value: ownerKey.databaseValue, entity: relationship.destination)]
@@ -121,7 +121,7 @@ extension ManagedObjectContext: ObjectReader {
         guard let join = relationship.join, let inverseName = relationship.inverseName,
               let inverse = relationship.destination.relationship(named: inverseName),
               let owner = ownerSide(of: relationship, in: inverse.destination) else {
-            preconditionFailure("the many-to-many relationship \(relationship.name) has no inverse")
+            preconditionFailure("The many-to-many relationship \(relationship.name) has no inverse.")
         }
         var keys: Set<Int64>
         if let parent {

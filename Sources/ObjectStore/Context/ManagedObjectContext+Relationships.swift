@@ -32,8 +32,8 @@ extension ManagedObjectContext {
         assertOnQueue()
         guard let column = relationship.column else { return }
         if let target {
-            programmerPrecondition(target.context === self, "\(relationship.name): the object \(target.objectID) belongs to another context; use object(with:) to bring it here")
-            programmerPrecondition(target.entityDescription === relationship.destination, "\(relationship.name) expects a \(relationship.destinationName), got \(target.entityDescription.name)")
+            programmerPrecondition(target.context === self, "The object \(target.objectID), set on \(object.entityDescription.name).\(relationship.name), belongs to another context; use object(with:) to bring it here.")
+            programmerPrecondition(target.entityDescription === relationship.destination, "\(object.entityDescription.name).\(relationship.name) expects a \(relationship.destinationName), got a \(target.entityDescription.name); set an object of \(relationship.destinationName).")
         }
         let newValue = target.map { ($0.objectID.key).databaseValue } ?? .null
         let oldValue = object.storedValue(column: column)
@@ -71,7 +71,7 @@ extension ManagedObjectContext {
                 setLink(object, relationship: relationship, to: member, linked: false)
             }
             for member in added {
-                programmerPrecondition(member.context === self, "\(relationship.name): the object \(member.objectID) belongs to another context")
+                programmerPrecondition(member.context === self, "The object \(member.objectID), added to \(object.entityDescription.name).\(relationship.name), belongs to another context; use object(with:) to bring it here.")
                 setLink(object, relationship: relationship, to: member, linked: true)
             }
         } else if let inverse = relationship.inverse {

@@ -156,7 +156,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
     }
 
     func assertOnQueue(_ function: StaticString = #function) {
-        assert(isOnQueue, "ManagedObjectContext.\(function) was called off the context's queue; use perform { } (or the main actor for the view context)")
+        assert(isOnQueue, "ManagedObjectContext.\(function) was called off the context's queue; use perform { } (or the main actor for the view context).")
     }
 
     /// Runs `body` on the context's queue and returns its result.

@@ -44,36 +44,39 @@ public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
     /// mismatch, unresolved variable, invalid regular expression).
     case invalidFetchRequest(FetchPredicateError)
 
-    /// A sentence that says what failed, where, and what to do.
+    /// Sentences that say what failed, where, and what to do.
     public var description: String {
         switch self {
         case let .cannotOpenStore(path, reason):
-            return "Cannot open the store at \(path): \(reason). Check that the directory exists and is writable."
+            return "Cannot open the store at \(path): \(clause(reason)). Check that the directory exists and is writable."
         case let .notADatabase(path, reason):
-            return "The file at \(path) is not a readable SQLite database (\(reason)). Move it aside or restore a backup."
+            return "The file at \(path) is not a readable SQLite database (\(clause(reason))). Move it aside or restore a backup."
         case let .databaseLocked(path, timeout):
             return "The database at \(path) stayed locked by another connection for more than \(timeout) s. Retry later, or raise StoreDescription.busyTimeout."
         case let .foreignDatabase(path, found):
-            return "The file at \(path) was not created by ObjectStore: it holds \(found). It was left unchanged; choose another location, or move the file aside."
+            return "The file at \(path) was not created by ObjectStore: it holds \(clause(found)). It was left unchanged; choose another location, or move the file aside."
         case let .newerStoreVersion(path, version, supported):
             return "The store at \(path) was written by a later version of ObjectStore (format version \(version); this version reads up to \(supported)). It was left unchanged; open it with that version or later."
         case let .incompatibleSchema(path, entity, attribute, reason):
             let place = attribute.map { "\(entity).\($0)" } ?? entity
-            return "The model is incompatible with the store at \(path), at \(place): \(reason). The store was left unchanged; give the attribute a default, make it optional, or migrate the data by hand."
+            return "The model is incompatible with the store at \(path), at \(place): \(clause(reason)). The store was left unchanged; give the attribute a default, make it optional, or migrate the data by hand."
         case let .saveConflict(conflicts):
-            let list = conflicts.map(\.description).joined(separator: "; ")
-            return "Save conflict: \(list). Refresh the objects (or choose a merge policy) and save again."
+            return "The save conflicts with changes another context saved. \(Self.sentences(conflicts)) Refresh the objects (or choose a merge policy) and save again."
         case let .validation(failures):
-            let list = failures.map(\.description).joined(separator: "; ")
-            return "Validation failed: \(list). Fix the values and save again."
+            return "The save breaks rules of the model. \(Self.sentences(failures)) Fix the values and save again."
         case let .objectNotFound(id):
-            return "No object \(id) exists in the store; it was deleted or never saved."
+            return "No object \(id) exists in the store; it was deleted or never saved. Save objects before looking them up by ID, and drop the IDs of deleted ones."
         case let .invalidURI(uri, reason):
-            return "\(uri) does not name an object of this store: \(reason)."
+            return "The URI \(uri) does not name an object of this store: \(clause(reason)). Pass the uriRepresentation() of an object of this container's store."
         case let .storeFailure(path, reason):
-            return "The store at \(path) failed: \(reason)."
+            return "Reading or writing the store at \(path) failed: \(clause(reason)). Check the file and the disk, then retry."
         case let .invalidFetchRequest(error):
-            return "Invalid fetch request: \(error)."
+            return "The fetch request is invalid. \(error)"
         }
+    }
+
+    /// The messages of `parts`, each a sentence, one after the other.
+    private static func sentences(_ parts: [some CustomStringConvertible]) -> String {
+        parts.map(\.description).joined(separator: " ")
     }
 }

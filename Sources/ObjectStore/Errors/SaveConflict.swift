@@ -23,14 +23,15 @@ public struct SaveConflict: Sendable, Hashable, CustomStringConvertible {
         self.kind = kind
     }
 
-    /// The object and keys, for error messages.
+    /// A sentence naming the object and the keys; the message of
+    /// ``ObjectStoreError/saveConflict(_:)`` follows it with what to do.
     public var description: String {
         switch kind {
         case .updatedElsewhere:
             let keyList = keys.sorted().joined(separator: ", ")
-            return "\(objectID) was changed by another context (keys: \(keyList.isEmpty ? "object deleted here" : keyList))"
+            return "The object \(objectID) was changed by another context (keys: \(keyList.isEmpty ? "object deleted here" : keyList))."
         case .deletedElsewhere:
-            return "\(objectID) was deleted by another context"
+            return "The object \(objectID) was deleted by another context."
         }
     }
 }

@@ -7,15 +7,16 @@ public enum ValidationFailure: Sendable, Hashable, CustomStringConvertible {
     /// Two objects share the values of a uniqueness constraint.
     case uniquenessViolated(entity: String, keys: [String])
 
-    /// What is wrong, naming the object and key.
+    /// A sentence that says what is wrong, naming the object and key; the message of
+    /// ``ObjectStoreError/validation(_:)`` follows it with what to do.
     public var description: String {
         switch self {
         case let .missingValue(id, key):
-            return "\(id) has no value for the non-optional key '\(key)'"
+            return "The object \(id) has no value for the non-optional key '\(key)'."
         case let .deleteDenied(id, relationship, related):
-            return "\(id) cannot be deleted: its relationship '\(relationship)' still refers to \(related.count) object(s) and its delete rule is deny"
+            return "The object \(id) cannot be deleted: its relationship '\(relationship)' still refers to \(related.count) object(s) and its delete rule is deny."
         case let .uniquenessViolated(entity, keys):
-            return "two \(entity) objects share the same value for the unique key(s) \(keys.joined(separator: ", "))"
+            return "Two \(entity) objects share the same value for the unique key(s) \(keys.joined(separator: ", "))."
         }
     }
 }

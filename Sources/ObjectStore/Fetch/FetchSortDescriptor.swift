@@ -65,7 +65,7 @@ public struct FetchSortDescriptor<Root: ManagedObject>: Sendable, Hashable, Cust
         let resolved = try ResolvedKey(names, from: entity, key: name, root: entity)
         switch resolved.end {
         case .attribute, .toOne: break
-        case .toMany, .count: throw .typeMismatch(entity: entity.name, key: name, reason: "cannot sort by a to-many relationship")
+        case .toMany, .count: throw .typeMismatch(entity: entity.name, key: name, reason: "cannot sort by a to-many relationship; sort by an attribute or a to-one key path")
         }
         let column = resolved.column
         guard let collation = SortCollation.forSorting(comparator, type: column.type) else {

@@ -27,7 +27,7 @@ final class EntityBindingTable: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard reserved < Self.pageSize * Self.pageLimit else {
-            fatalError("ObjectStore: more than \(Self.pageSize * Self.pageLimit) entity bindings in one process (every store opened binds each of its entities); open fewer stores")
+            fatalError("ObjectStore made more than \(Self.pageSize * Self.pageLimit) entity bindings in one process (every store opened binds each of its entities); open fewer stores.")
         }
         let number = reserved
         reserved += 1

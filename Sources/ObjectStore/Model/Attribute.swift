@@ -33,9 +33,9 @@ public struct Attribute<Value: AttributeValue>: Sendable {
     /// Unavailable: `@Attribute` works only on properties of `ManagedObject` subclasses.
     @available(*, unavailable, message: "@Attribute can only be used on properties of ManagedObject subclasses")
     public var wrappedValue: Value {
-        get { fatalError("@Attribute can only be used on properties of ManagedObject subclasses") }
+        get { fatalError("@Attribute can only be used on properties of ManagedObject subclasses; move the property into one.") }
         // swiftlint:disable:next unused_setter_value
-        set { fatalError("@Attribute can only be used on properties of ManagedObject subclasses") }
+        set { fatalError("@Attribute can only be used on properties of ManagedObject subclasses; move the property into one.") }
     }
 
     /// Reads and writes the value through the owning object.

@@ -31,7 +31,7 @@ extension EntityDescription {
     /// attribute or to-one relationship of this entity.
     func column(forKeyPath keyPath: AnyKeyPath) -> Int {
         guard let names = propertyNames(of: keyPath), names.count == 1, let column = column(named: names[0]) else {
-            programmerError("\(keyPath) is not an attribute or to-one relationship of \(name)")
+            programmerError("The key path \(keyPath) is not an attribute or to-one relationship of \(name); pass a key path to one of its persistent properties.")
         }
         return column
     }

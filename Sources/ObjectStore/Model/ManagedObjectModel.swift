@@ -33,7 +33,7 @@ public final class ManagedObjectModel: Sendable {
         var byType: [ObjectIdentifier: EntityDescription] = [:]
         var byName: [String: EntityDescription] = [:]
         for entity in entities {
-            programmerPrecondition(byName[entity.name] == nil, "Two entities are named '\(entity.name)'")
+            programmerPrecondition(byName[entity.name] == nil, "Two entities are named '\(entity.name)'; give each entity its own name.")
             byType[ObjectIdentifier(entity.objectType)] = entity
             byName[entity.name] = entity
         }
@@ -51,7 +51,7 @@ public final class ManagedObjectModel: Sendable {
     /// The entity of `type`; the class must be part of the model.
     public func entity(for type: ManagedObject.Type) -> EntityDescription {
         guard let entity = entitiesByType[ObjectIdentifier(type)] else {
-            programmerError("\(type) is not an entity of this model; list it in ManagedObjectModel([...])")
+            programmerError("The type \(type) is not an entity of this model; list it in ManagedObjectModel([...]).")
         }
         return entity
     }

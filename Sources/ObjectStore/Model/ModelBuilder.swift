@@ -38,7 +38,7 @@ enum ModelBuilder {
         for (offset, property) in found.enumerated() {
             programmerPrecondition(
                 property.rawOrdinal == base + offset,
-                "\(type): persistent properties must be declared with @Attribute/@Relationship as stored properties with their initial values; do not create Attribute or Relationship values elsewhere during initialisation"
+                "The persistent properties of \(type) must be declared with @Attribute/@Relationship as stored properties with their initial values; do not create Attribute or Relationship values elsewhere during initialisation."
             )
         }
         prototype.ordinalBase = base
@@ -53,7 +53,7 @@ enum ModelBuilder {
         for property in found {
             switch property.declaration {
             case .attribute(let declaration):
-                programmerPrecondition(!declaration.name.hasPrefix("Z_"), "\(type).\(declaration.name): names starting with Z_ are reserved")
+                programmerPrecondition(!declaration.name.hasPrefix("Z_"), "The attribute \(type).\(declaration.name) starts with Z_, which the store reserves for its own columns; rename it.")
                 let column = columnNames.count
                 attributes.append(AttributeDescription(
                     name: declaration.name,
@@ -113,16 +113,16 @@ enum ModelBuilder {
         for (entity, list) in zip(entities, declarations) {
             for declaration in list {
                 guard let destination = byType[ObjectIdentifier(declaration.destinationType)] else {
-                    programmerError("\(entity.name).\(declaration.name): destination \(declaration.destinationType) is not an entity of this model")
+                    programmerError("The destination \(declaration.destinationType) of \(entity.name).\(declaration.name) is not an entity of this model; list it in ManagedObjectModel([...]).")
                 }
                 guard let inverse = declaration.inverse else { continue }
                 guard let path = KeyPathRecorder.propertyNames(of: inverse.keyPath, on: destination), path.count == 1 else {
-                    programmerError("\(entity.name).\(declaration.name): the inverse must be a relationship of \(destination.name)")
+                    programmerError("The inverse of \(entity.name).\(declaration.name) is not a relationship of \(destination.name); name one of its relationships as the inverse.")
                 }
                 let mine = "\(entity.name).\(declaration.name)"
                 let theirs = "\(destination.name).\(path[0])"
                 if let existing = inverseNames[mine], existing != path[0] {
-                    programmerError("\(mine): conflicting inverses \(existing) and \(path[0])")
+                    programmerError("The relationship \(mine) has conflicting inverses \(existing) and \(path[0]); declare the same inverse on both sides.")
                 }
                 inverseNames[mine] = path[0]
                 inverseNames[theirs] = inverseNames[theirs] ?? declaration.name
@@ -139,13 +139,13 @@ enum ModelBuilder {
                 if let inverseName {
                     inverse = places[destination.index][inverseName]
                     guard let inverse else {
-                        programmerError("\(entity.name).\(declaration.name): inverse \(destination.name).\(inverseName) is not a relationship")
+                        programmerError("The inverse \(destination.name).\(inverseName) of \(entity.name).\(declaration.name) is not a relationship; name one of the relationships of \(destination.name) as the inverse.")
                     }
                     if declaration.isToMany && declarations[destination.index][inverse.index].isToMany {
                         join = JoinTable(entity: entity.name, relationship: declaration.name, inverseEntity: destination.name, inverseRelationship: inverseName)
                     }
                 } else {
-                    programmerPrecondition(!declaration.isToMany, "\(entity.name).\(declaration.name): a to-many relationship needs an inverse to-one relationship")
+                    programmerPrecondition(!declaration.isToMany, "The to-many relationship \(entity.name).\(declaration.name) has no inverse; declare an inverse to-one relationship on \(destination.name).")
                 }
                 var toManyIndex: Int?
                 if declaration.isToMany {
@@ -175,7 +175,7 @@ enum ModelBuilder {
                 byName[attribute.name] = .attribute(index)
             }
             for (index, relationship) in relationships.enumerated() {
-                programmerPrecondition(byName[relationship.name] == nil, "\(entity.name).\(relationship.name) is declared twice")
+                programmerPrecondition(byName[relationship.name] == nil, "The property \(entity.name).\(relationship.name) is declared twice; give each property its own name.")
                 byName[relationship.name] = .relationship(index)
             }
             entity.propertiesByName = byName
@@ -199,7 +199,7 @@ enum ModelBuilder {
             for keyPath in compound.keyPaths {
                 guard let path = KeyPathRecorder.propertyNames(of: keyPath.keyPath, on: entity), path.count == 1,
                       entity.column(named: path[0]) != nil else {
-                    programmerError("\(entity.name).indexes: every key path must name an attribute or to-one relationship of \(entity.name)")
+                    programmerError("A key path of \(entity.name).indexes is not an attribute or to-one relationship of \(entity.name); index only those.")
                 }
                 columns.append(path[0])
             }

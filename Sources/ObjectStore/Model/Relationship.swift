@@ -48,9 +48,9 @@ public struct Relationship<Value: RelationshipValue>: Sendable {
     /// Unavailable: `@Relationship` works only on properties of `ManagedObject` subclasses.
     @available(*, unavailable, message: "@Relationship can only be used on properties of ManagedObject subclasses")
     public var wrappedValue: Value {
-        get { fatalError("@Relationship can only be used on properties of ManagedObject subclasses") }
+        get { fatalError("@Relationship can only be used on properties of ManagedObject subclasses; move the property into one.") }
         // swiftlint:disable:next unused_setter_value
-        set { fatalError("@Relationship can only be used on properties of ManagedObject subclasses") }
+        set { fatalError("@Relationship can only be used on properties of ManagedObject subclasses; move the property into one.") }
     }
 
     /// Reads and writes the related objects through the owning object.

@@ -47,40 +47,45 @@ public enum FetchPredicateError: Error, Sendable, Hashable, CustomStringConverti
     /// `limit` (``FetchPredicate/treeNestingLimit``).
     case treeTooDeep(limit: Int, depth: Int)
 
-    /// What went wrong, where, and what to do.
+    /// A sentence that says what went wrong, where, and what to do.
     public var description: String {
         switch self {
         case let .unexpectedToken(token, offset, format, expected):
-            return "unexpected token '\(token)' at offset \(offset) in \"\(Self.excerpt(format, around: offset))\"; expected \(expected)"
+            return "Unexpected token '\(token)' at offset \(offset) in \(Self.quoted(format, around: offset)); expected \(expected)."
         case let .unexpectedEnd(offset, format, expected):
-            return "unexpected end of format at offset \(offset) in \"\(Self.excerpt(format, around: offset))\"; expected \(expected)"
+            return "Unexpected end of the format at offset \(offset) in \(Self.quoted(format, around: offset)); expected \(expected)."
         case let .unterminatedString(offset, format):
-            return "unterminated string starting at offset \(offset) in \"\(Self.excerpt(format, around: offset))\"; close it with the same quote"
+            return "Unterminated string starting at offset \(offset) in \(Self.quoted(format, around: offset)); close it with the same quote."
         case let .invalidNumber(text, offset, format):
-            return "invalid number '\(text)' at offset \(offset) in \"\(Self.excerpt(format, around: offset))\"; integers must fit 64 bits"
+            return "Invalid number '\(text)' at offset \(offset) in \(Self.quoted(format, around: offset)); integers must fit 64 bits."
         case let .invalidModifier(text, offset, format):
-            return "invalid modifier '[\(text)]' at offset \(offset) in \"\(Self.excerpt(format, around: offset))\"; use [c], [d] or [cd]"
+            return "Invalid modifier '[\(text)]' at offset \(offset) in \(Self.quoted(format, around: offset)); use [c], [d] or [cd]."
         case let .missingArgument(specifier, offset, format):
-            return "no argument for \(specifier) at offset \(offset) in \"\(Self.excerpt(format, around: offset))\"; pass one argument per specifier"
+            return "No argument for \(specifier) at offset \(offset) in \(Self.quoted(format, around: offset)); pass one argument per specifier."
         case let .invalidArgument(specifier, offset, format, reason):
-            return "invalid argument for \(specifier) at offset \(offset) in \"\(Self.excerpt(format, around: offset))\": \(reason)"
+            return "Invalid argument for \(specifier) at offset \(offset) in \(Self.quoted(format, around: offset)): \(clause(reason))."
         case let .unusedArguments(count, format):
-            return "\(count) argument(s) left unused by \"\(Self.excerpt(format, around: 0))\"; pass one argument per specifier"
+            return "The format \(Self.quoted(format, around: 0)) leaves \(count) argument(s) unused; pass one argument per specifier."
         case let .unknownKey(entity, key):
-            return "\(entity) has no key '\(key)'; use the name of an attribute or relationship (through to-one relationships for dotted paths)"
+            return "The entity \(entity) has no key '\(key)'; use the name of an attribute or relationship (through to-one relationships for dotted paths)."
         case let .typeMismatch(entity, key, reason):
-            return "type mismatch on \(entity).\(key): \(reason)"
+            return "Type mismatch on \(entity).\(key): \(clause(reason))."
         case let .unresolvedVariable(name):
-            return "the variable $\(name) has no value; call withSubstituting([\"\(name)\": …]) before fetching"
+            return "The variable $\(name) has no value; call withSubstituting([\"\(name)\": …]) before fetching."
         case let .invalidRegularExpression(pattern, reason):
-            return "invalid regular expression \"\(pattern)\" for MATCHES: \(reason)"
+            return "Invalid regular expression \"\(pattern)\" for MATCHES: \(clause(reason)). Write the pattern in the syntax of Swift's Regex."
         case let .nestingTooDeep(limit, offset, format):
-            return "parentheses, NOT, lists and CAST nest deeper than \(limit) levels at offset \(offset) in \"\(Self.excerpt(format, around: offset))\"; "
-                + "write long conditions as flat AND/OR chains or IN lists instead of nested groups"
+            return "Parentheses, NOT, lists and CAST nest deeper than \(limit) levels at offset \(offset) in \(Self.quoted(format, around: offset)); "
+                + "write long conditions as flat AND/OR chains or IN lists instead of nested groups."
         case let .treeTooDeep(limit, depth):
-            return "the predicate nests NOT, AND and OR \(depth) levels deep, more than the limit of \(limit); "
-                + "combine long lists with FetchPredicate(orPredicateWithSubpredicates:) or (andPredicateWithSubpredicates:) instead of nesting"
+            return "The predicate nests NOT, AND and OR \(depth) levels deep, more than the limit of \(limit); "
+                + "combine long lists with FetchPredicate(orPredicateWithSubpredicates:) or (andPredicateWithSubpredicates:) instead of nesting."
         }
+    }
+
+    /// The format string in quotes, or for a long one the part around `offset`.
+    private static func quoted(_ format: String, around offset: Int) -> String {
+        "\"\(excerpt(format, around: offset))\""
     }
 
     /// The format string, or for a long one the part around `offset` (messages stay readable

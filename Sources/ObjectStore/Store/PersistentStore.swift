@@ -244,7 +244,7 @@ final class PersistentStore: Sendable {
                 guard let maximum = try Int64.fetchOne(db, sql: "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?", arguments: [entity]) else {
                     throw ObjectStoreError.storeFailure(
                         path: self.path,
-                        reason: "the key counter of entity \(entity) is missing from Z_PRIMARYKEY, so no key can be reserved; restore the row (Z_MAX = the largest Z_PK of \(entity)) or restore a backup")
+                        reason: "the key counter of entity \(entity) is missing from Z_PRIMARYKEY, so no key can be reserved (restore the row, with Z_MAX the largest Z_PK of \(entity), or a backup)")
                 }
                 return maximum - count + 1
             }

@@ -20,7 +20,7 @@ enum StoreFileCheck {
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
             guard createsDirectory else {
-                throw .cannotOpenStore(path: path, reason: "the directory \(directory.path) does not exist; create it first")
+                throw .cannotOpenStore(path: path, reason: "the directory \(directory.path) does not exist")
             }
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

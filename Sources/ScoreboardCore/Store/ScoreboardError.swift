@@ -1,4 +1,5 @@
 package import ObjectStore
+import DiffableSnapshots
 
 /// What stops the demo: a store it must not or cannot open, banners it cannot read, a feed step
 /// or an apply that failed. Each message is one line that says what, where and what to do.
@@ -15,18 +16,20 @@ package enum ScoreboardError: Error, Sendable, CustomStringConvertible {
     /// A data source apply failed.
     case apply(String)
 
+    /// One line of sentences that say what failed, where, and what to do.
     package var description: String {
         switch self {
         case let .notAScoreboardStore(path, found):
-            "\(path) is a database the scoreboard did not create (it holds \(found)); it was left unchanged: pass another --store path, or --in-memory"
+            "The database at \(path) was not created by the scoreboard (it holds \(clause(found))). It was left unchanged; "
+                + "pass another --store path, or --in-memory."
         case let .store(error):
             error.description.replacingOccurrences(of: "\n", with: " ")
         case let .unreadableBanners(path, reason):
-            "cannot read the banners at \(path): \(reason); reinstall the demo or fix the file"
+            "Cannot read the banners at \(path): \(clause(reason)). Reinstall the demo or fix the file."
         case let .fetch(reason):
-            "the home screen cannot fetch: \(reason)"
+            "The home screen cannot fetch. \(reason)"
         case let .apply(reason):
-            "the list could not show an update: \(reason)"
+            "The list could not show an update. \(reason)"
         }
     }
 }

@@ -16,7 +16,7 @@ struct SectionSnapshotTrapTests {
         }
         #expect(
             Self.standardError(of: result).contains(
-                #"append(_:to:): item identifier "B" is already in the section snapshot"#
+                #"Item identifier "B", passed to append(_:to:), is already in the section snapshot; item identifiers must be unique at every level."#
             )
         )
     }
@@ -28,7 +28,7 @@ struct SectionSnapshotTrapTests {
         }
         #expect(
             Self.standardError(of: result).contains(
-                #"item identifier "A" appears more than once in the items passed"#
+                #"Item identifier "A" appears more than once in the items passed to append(_:to:)"#
             )
         )
     }
@@ -41,7 +41,7 @@ struct SectionSnapshotTrapTests {
         }
         #expect(
             Self.standardError(of: result).contains(
-                #"append(_:to:): item identifier "missing" is not in the section snapshot"#
+                #"Item identifier "missing", passed to append(_:to:), is not in the section snapshot; check it with contains(_:) first."#
             )
         )
     }
@@ -65,7 +65,7 @@ struct SectionSnapshotTrapTests {
         }
         #expect(
             Self.standardError(of: result).contains(
-                #"insert(_:before:): item identifier "A" is already in the section snapshot"#
+                #"Item identifier "A", passed to insert(_:before:), is already in the section snapshot"#
             )
         )
     }
@@ -77,7 +77,7 @@ struct SectionSnapshotTrapTests {
         }
         #expect(
             Self.standardError(of: result).contains(
-                #"replace(childrenOf:using:): item identifier "B" is already in the section snapshot"#
+                #"Item identifier "B", passed to replace(childrenOf:using:), is already in the section snapshot"#
             )
         )
         await #expect(processExitsWith: .failure) {
@@ -93,7 +93,7 @@ struct SectionSnapshotTrapTests {
         }
         #expect(
             Self.standardError(of: result).contains(
-                #"expand(_:): item identifier "ghost" is not in the section snapshot"#
+                #"Item identifier "ghost", passed to expand(_:), is not in the section snapshot"#
             )
         )
         await #expect(processExitsWith: .failure) {
@@ -119,6 +119,6 @@ struct SectionSnapshotTrapTests {
             snapshot.appendItems(["B"])
             snapshot.replaceItems(inSection: "outline", with: DiffableDataSourceSectionSnapshot(["A", "B"]))
         }
-        #expect(Self.standardError(of: result).contains(#""B" is already in the snapshot"#))
+        #expect(Self.standardError(of: result).contains(#"Item identifier "B", passed to appendItems(_:toSection:), is already in the snapshot"#))
     }
 }

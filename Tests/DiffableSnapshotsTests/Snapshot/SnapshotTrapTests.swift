@@ -15,7 +15,7 @@ struct SnapshotTrapTests {
             snapshot.appendItems([1, 2])
             snapshot.appendItems([2])
         }
-        #expect(stderr(result).contains("appendItems(_:toSection:): item identifier 2 is already in the snapshot"))
+        #expect(stderr(result).contains("Item identifier 2, passed to appendItems(_:toSection:), is already in the snapshot; item identifiers must be unique."))
     }
 
     @Test func appendingTheSameItemTwiceInOneLargeCall() async throws {
@@ -25,7 +25,7 @@ struct SnapshotTrapTests {
             snapshot.appendSections(["A"])
             snapshot.appendItems(Array(0..<500_000) + [123_456])
         }
-        #expect(stderr(result).contains("item identifier 123456 appears more than once in the items passed"))
+        #expect(stderr(result).contains("Item identifier 123456 appears more than once in the items passed to appendItems(_:toSection:)"))
     }
 
     @Test func appendingTheSameStringTwiceInOneLargeCall() async throws {
@@ -34,7 +34,7 @@ struct SnapshotTrapTests {
             snapshot.appendSections(["A"])
             snapshot.appendItems((0..<5_000).map { "item \($0)" } + ["item 4321"])
         }
-        #expect(stderr(result).contains(#"item identifier "item 4321" appears more than once in the items passed"#))
+        #expect(stderr(result).contains(#"Item identifier "item 4321" appears more than once in the items passed to appendItems(_:toSection:)"#))
     }
 
     @Test func appendingALargeSectionThatRepeatsAnItemOfAnotherOne() async throws {
@@ -46,7 +46,7 @@ struct SnapshotTrapTests {
             snapshot.appendItems(Array(0..<400_000), toSection: "A")
             snapshot.appendItems(Array(400_000..<800_000) + [5], toSection: "B")
         }
-        #expect(stderr(result).contains("item identifier 5 is already in the snapshot"))
+        #expect(stderr(result).contains("Item identifier 5, passed to appendItems(_:toSection:), is already in the snapshot"))
     }
 
     @Test func appendingTheSameItemTwiceInOneCall() async throws {
@@ -55,7 +55,7 @@ struct SnapshotTrapTests {
             snapshot.appendSections(["A"])
             snapshot.appendItems(["x", "y", "x"])
         }
-        #expect(stderr(result).contains(#"item identifier "x" appears more than once in the items passed"#))
+        #expect(stderr(result).contains(#"Item identifier "x" appears more than once in the items passed to appendItems(_:toSection:)"#))
     }
 
     @Test func appendingItemsToAnUnknownSection() async throws {
@@ -64,7 +64,7 @@ struct SnapshotTrapTests {
             snapshot.appendSections(["A"])
             snapshot.appendItems([1], toSection: "B")
         }
-        #expect(stderr(result).contains(#"appendItems(_:toSection:): section identifier "B" is not in the snapshot"#))
+        #expect(stderr(result).contains(#"Section identifier "B", passed to appendItems(_:toSection:), is not in the snapshot"#))
     }
 
     @Test func appendingItemsWithoutAnySection() async throws {
@@ -72,7 +72,7 @@ struct SnapshotTrapTests {
             var snapshot = DiffableDataSourceSnapshot<String, Int>()
             snapshot.appendItems([1])
         }
-        #expect(stderr(result).contains("the snapshot has no sections"))
+        #expect(stderr(result).contains("The snapshot has no sections for appendItems(_:toSection:) to append to; append a section before appending items."))
     }
 
     @Test func insertingBeforeAnUnknownItem() async throws {
@@ -81,7 +81,7 @@ struct SnapshotTrapTests {
             snapshot.appendSections(["A"])
             snapshot.insertItems([1], beforeItem: 7)
         }
-        #expect(stderr(result).contains("insertItems(_:beforeItem:): item identifier 7 is not in the snapshot"))
+        #expect(stderr(result).contains("Item identifier 7, passed to insertItems(_:beforeItem:), is not in the snapshot; check it with indexOfItem(_:) first."))
     }
 
     @Test func insertingAfterAnItemAnItemAlreadyPresent() async throws {
@@ -91,7 +91,7 @@ struct SnapshotTrapTests {
             snapshot.appendItems([1, 2])
             snapshot.insertItems([2], afterItem: 1)
         }
-        #expect(stderr(result).contains("insertItems(_:afterItem:): item identifier 2 is already in the snapshot"))
+        #expect(stderr(result).contains("Item identifier 2, passed to insertItems(_:afterItem:), is already in the snapshot"))
     }
 
     @Test func movingAnUnknownItem() async throws {
@@ -101,7 +101,7 @@ struct SnapshotTrapTests {
             snapshot.appendItems([1])
             snapshot.moveItem(9, afterItem: 1)
         }
-        #expect(stderr(result).contains("moveItem(_:afterItem:): item identifier 9 is not in the snapshot"))
+        #expect(stderr(result).contains("Item identifier 9, passed to moveItem(_:afterItem:), is not in the snapshot"))
     }
 
     @Test func movingBeforeAnUnknownItem() async throws {
@@ -111,7 +111,7 @@ struct SnapshotTrapTests {
             snapshot.appendItems([1])
             snapshot.moveItem(1, beforeItem: 9)
         }
-        #expect(stderr(result).contains("moveItem(_:beforeItem:): item identifier 9 is not in the snapshot"))
+        #expect(stderr(result).contains("Item identifier 9, passed to moveItem(_:beforeItem:), is not in the snapshot"))
     }
 
     @Test func markingAnUnknownItem() async throws {
@@ -120,7 +120,7 @@ struct SnapshotTrapTests {
             snapshot.appendSections(["A"])
             snapshot.reconfigureItems([3])
         }
-        #expect(stderr(result).contains("reconfigureItems(_:): item identifier 3 is not in the snapshot"))
+        #expect(stderr(result).contains("Item identifier 3, passed to reconfigureItems(_:), is not in the snapshot"))
     }
 
     @Test func reloadingAnUnknownItem() async throws {
@@ -129,7 +129,7 @@ struct SnapshotTrapTests {
             snapshot.appendSections(["A"])
             snapshot.reloadItems([3])
         }
-        #expect(stderr(result).contains("reloadItems(_:): item identifier 3 is not in the snapshot"))
+        #expect(stderr(result).contains("Item identifier 3, passed to reloadItems(_:), is not in the snapshot"))
     }
 
     @Test func appendingASectionThatIsAlreadyPresent() async throws {
@@ -138,7 +138,7 @@ struct SnapshotTrapTests {
             snapshot.appendSections(["A", "B"])
             snapshot.appendSections(["B"])
         }
-        #expect(stderr(result).contains(#"appendSections(_:): section identifier "B" is already in the snapshot"#))
+        #expect(stderr(result).contains(#"Section identifier "B", passed to appendSections(_:), is already in the snapshot"#))
     }
 
     @Test func insertingSectionsBeforeAnUnknownSection() async throws {
@@ -146,7 +146,7 @@ struct SnapshotTrapTests {
             var snapshot = DiffableDataSourceSnapshot<String, Int>()
             snapshot.insertSections(["A"], beforeSection: "Z")
         }
-        #expect(stderr(result).contains(#"insertSections(_:beforeSection:): section identifier "Z" is not in the snapshot"#))
+        #expect(stderr(result).contains(#"Section identifier "Z", passed to insertSections(_:beforeSection:), is not in the snapshot"#))
     }
 
     @Test func movingAnUnknownSection() async throws {
@@ -155,7 +155,7 @@ struct SnapshotTrapTests {
             snapshot.appendSections(["A"])
             snapshot.moveSection("Z", afterSection: "A")
         }
-        #expect(stderr(result).contains(#"moveSection(_:afterSection:): section identifier "Z" is not in the snapshot"#))
+        #expect(stderr(result).contains(#"Section identifier "Z", passed to moveSection(_:afterSection:), is not in the snapshot"#))
     }
 
     @Test func reloadingAnUnknownSection() async throws {
@@ -163,7 +163,7 @@ struct SnapshotTrapTests {
             var snapshot = DiffableDataSourceSnapshot<String, Int>()
             snapshot.reloadSections(["Z"])
         }
-        #expect(stderr(result).contains(#"reloadSections(_:): section identifier "Z" is not in the snapshot"#))
+        #expect(stderr(result).contains(#"Section identifier "Z", passed to reloadSections(_:), is not in the snapshot"#))
     }
 
     @Test func countingTheItemsOfAnUnknownSection() async throws {
@@ -171,7 +171,7 @@ struct SnapshotTrapTests {
             let snapshot = DiffableDataSourceSnapshot<String, Int>()
             _ = snapshot.numberOfItems(inSection: "Z")
         }
-        #expect(stderr(result).contains(#"numberOfItems(inSection:): section identifier "Z" is not in the snapshot"#))
+        #expect(stderr(result).contains(#"Section identifier "Z", passed to numberOfItems(inSection:), is not in the snapshot"#))
     }
 
     @Test func listingTheItemsOfAnUnknownSection() async throws {
@@ -179,6 +179,6 @@ struct SnapshotTrapTests {
             let snapshot = DiffableDataSourceSnapshot<String, Int>()
             _ = snapshot.itemIdentifiers(inSection: "Z")
         }
-        #expect(stderr(result).contains(#"itemIdentifiers(inSection:): section identifier "Z" is not in the snapshot"#))
+        #expect(stderr(result).contains(#"Section identifier "Z", passed to itemIdentifiers(inSection:), is not in the snapshot"#))
     }
 }

@@ -12,7 +12,7 @@ struct BatchUpdateValidationCountTests {
         let new = makeSnapshot(["A": [1], "B": [2], "C": []])
         let expected = BatchUpdateError.invalidNumberOfSections(before: 2, inserted: 0, deleted: 0, after: 3)
         expectRejected(BatchUpdate(), from: old, to: new, with: [expected])
-        #expect(expected.description == "invalid number of sections: 2 before, 0 inserted, 0 deleted, 3 after")
+        #expect(expected.description == "Invalid number of sections: 2 before, 0 inserted, 0 deleted, 3 after; list every section inserted and deleted.")
     }
 
     @Test func anExtraSectionDeleteBreaksTheSectionCount() {
@@ -33,7 +33,8 @@ struct BatchUpdateValidationCountTests {
         expectRejected(BatchUpdate(itemInserts: [Self.path(2, 4)]), from: old, to: new, with: [expected])
         #expect(
             expected.description
-                == "invalid number of items in section 2: 5 before, 1 inserted, 0 deleted, 0 moved in, 0 moved out, 5 after"
+                == "Invalid number of items in section 2: 5 before, 1 inserted, 0 deleted, 0 moved in, 0 moved out, 5 after; "
+                + "list every item inserted, deleted and moved."
         )
     }
 

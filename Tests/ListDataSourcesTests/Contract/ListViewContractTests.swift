@@ -54,6 +54,17 @@ struct ListViewContractTests {
         #expect(failures.contains { $0.scenario == .appliesAreSingleBatchUpdates })
         #expect(failures.contains { $0.scenario == .failingCellKeepsLastState })
     }
+
+    @Test("a failure names its scenario, what went wrong and how to replay it")
+    func failureMessage() {
+        let failure = ListViewContractFailure(
+            scenario: .appliesAreSingleBatchUpdates, message: "step 3: the apply was reloadData, not a diff (seed 42)")
+        #expect(
+            failure.description
+                == "The view breaks the list view contract in the scenario appliesAreSingleBatchUpdates: step 3: the apply "
+                + "was reloadData, not a diff (seed 42). Fix the view; run(_:seed:steps:) with that seed replays the failure."
+        )
+    }
 }
 
 /// Runs one scenario of `contract` and records its failures.

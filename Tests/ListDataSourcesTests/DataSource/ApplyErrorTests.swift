@@ -55,7 +55,7 @@ struct ApplyErrorTests {
         } throws: { error in
             guard case .cellUnavailable(let item, let path) = error as? DiffableDataSourceError else { return false }
             return item == "7" && path == ItemPath(section: 1, item: 0)
-                && "\(error)".contains("returned no cell for item 7 at (1,0)")
+                && "\(error)".contains("The cell provider returned no cell for item 7 at (1,0)")
         }
         #expect(sectionLayout(of: view.snapshot) == sectionLayout(of: first))
         #expect(view.batchUpdateCount == 0)
@@ -120,8 +120,19 @@ struct ApplyErrorTests {
         for error in errors {
             #expect(error.description.contains("keeps the last snapshot applied"), "\(error)")
         }
-        #expect(errors[1].description.contains("item 7 at (1,0): no data for 7"))
+        #expect(
+            errors[1].description
+                == "The cell provider failed for item 7 at (1,0): no data for 7; fix what the provider reads or leave the item "
+                + "out of the snapshot. The view keeps the last snapshot applied."
+        )
         #expect(errors[2].description.contains("kind \"header\" at (2,0)"))
+        #expect(
+            errors[3].description
+                == "The batch update does not turn the snapshot shown into the one applied. Invalid number of sections: 1 "
+                + "before, 0 inserted, 0 deleted, 2 after; list every section inserted and deleted. Pass the update computed "
+                + "from the snapshot the data source shows, or apply the snapshot alone to have the data source diff it. "
+                + "The view keeps the last snapshot applied."
+        )
     }
 }
 

@@ -17,7 +17,7 @@ struct ProgrammerErrorTrapTests {
             ) { _, item in "\(item)" }
             _ = try content.cell(at: ItemPath(section: 0, item: 3))
         }
-        #expect(stderr(result).contains("cell(at:): (0,3) is not a path of the snapshot shown"))
+        #expect(stderr(result).contains("The path (0,3), passed to cell(at:), is not a path of the snapshot shown; pass a path of ListViewContent.snapshot."))
     }
 
     @Test func movingAnItemFromAPathNotShown() async throws {
@@ -31,7 +31,7 @@ struct ProgrammerErrorTrapTests {
             try await dataSource.apply(snapshot)
             try await dataSource.moveItem(at: ItemPath(section: 0, item: 5), to: ItemPath(section: 0, item: 0))
         }
-        #expect(stderr(result).contains("moveItem(at:to:): (0,5) is not a path of the snapshot shown"))
+        #expect(stderr(result).contains("The source (0,5), passed to moveItem(at:to:), is not a path of the snapshot shown"))
     }
 
     @Test func movingAnItemPastTheEndOfASection() async throws {
@@ -46,6 +46,6 @@ struct ProgrammerErrorTrapTests {
             try await dataSource.apply(snapshot)
             try await dataSource.moveItem(at: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 2))
         }
-        #expect(stderr(result).contains("moveItem(at:to:): (1,2) is out of range: section 1 holds 1 other item"))
+        #expect(stderr(result).contains("The destination (1,2), passed to moveItem(at:to:), is out of range: section 1 holds 1 other item; pass an item index from 0 to 1."))
     }
 }

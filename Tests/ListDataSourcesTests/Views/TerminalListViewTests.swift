@@ -249,6 +249,6 @@ struct TerminalListViewTests {
         }
         try await dataSource.apply(makeSnapshot(["A": Array(0..<10)]))
         view.scroll(by: 20)
-        #expect(screen.lines[2].hasPrefix("   ! the cell provider failed for item"))
+        #expect(screen.lines[2].hasPrefix("   ! The cell provider failed for item"))
     }
 }

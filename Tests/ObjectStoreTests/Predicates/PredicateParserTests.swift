@@ -155,7 +155,10 @@ import Testing
             Issue.record("got \(String(describing: unexpected))")
             return
         }
-        #expect(unexpected!.description.hasPrefix("unexpected token 'AND' at offset 8 in \"name == AND x\""))
+        #expect(
+            unexpected!.description
+                == "Unexpected token 'AND' at offset 8 in \"name == AND x\"; expected a key, a value, a variable or a list."
+        )
         #expect(error("name ==") == .unexpectedEnd(offset: 7, format: "name ==", expected: "a key, a value, a variable or a list"))
         #expect(error("(a == 1") == .unexpectedEnd(offset: 7, format: "(a == 1", expected: "')'"))
         if case .unexpectedToken("b", 7, _, _)? = error("a == 1 b == 2") {} else { Issue.record("trailing token") }

@@ -131,7 +131,7 @@ struct PredicateBinder {
         case .count(let relationship):
             return (BoundOperand(source: .count(hops: key.hops, relationship: relationship), readsMember: readsMember), .number)
         case .toMany:
-            preconditionFailure("to-many keys are quantified before they become operands")
+            preconditionFailure("To-many keys are quantified before they become operands.")
         }
     }
 
@@ -223,7 +223,7 @@ struct PredicateBinder {
         case .operand(let operand, _, _): return operand
         case .constant(.null): return BoundOperand(source: .constant(.null))
         case .constant(let value): return BoundOperand(source: .constant(try convert(value, to: ValueDomain(of: value) ?? .number, mismatch: mismatch)))
-        case .list, .toMany: throw mismatch("a list cannot be compared with nil")
+        case .list, .toMany: throw mismatch("a list cannot be compared with nil; compare a key or a value with nil")
         }
     }
 
@@ -232,7 +232,7 @@ struct PredicateBinder {
         var domain: ValueDomain?
         for side in [lhs] + elements {
             if case .operand(_, let sideDomain, _) = side {
-                guard domain == nil || domain == sideDomain else { throw mismatch("IN compares \(domain!) with \(sideDomain)") }
+                guard domain == nil || domain == sideDomain else { throw mismatch("IN compares \(domain!) with \(sideDomain); make the keys it compares one type") }
                 domain = sideDomain
             }
         }
@@ -243,7 +243,7 @@ struct PredicateBinder {
         var bound: [BoundOperand] = []
         var droppedBeyondDecimals = false
         for element in elements {
-            if case .list = element { throw mismatch("IN lists cannot be nested") }
+            if case .list = element { throw mismatch("IN lists cannot be nested; flatten the list") }
             // A number beyond every decimal equals none.
             if domain == .decimal, case .constant(let value) = element, DecimalConstant.beyond(value) != nil {
                 droppedBeyondDecimals = true
@@ -297,7 +297,7 @@ struct PredicateBinder {
     private func commonDomain(_ lhs: Side, _ rhs: Side, mismatch: (String) -> FetchPredicateError) throws(FetchPredicateError) -> ValueDomain {
         switch (lhs, rhs) {
         case let (.operand(_, left, _), .operand(_, right, _)):
-            guard left == right else { throw mismatch("compares \(left) with \(right)") }
+            guard left == right else { throw mismatch("compares \(left) with \(right); compare keys of one type") }
             return left
         case let (.operand(_, domain, _), .constant), let (.constant, .operand(_, domain, _)):
             return domain
@@ -313,7 +313,7 @@ struct PredicateBinder {
     private func operand(_ side: Side, _ domain: ValueDomain, _ options: ComparisonOptions, mismatch: (String) -> FetchPredicateError) throws(FetchPredicateError) -> BoundOperand {
         switch side {
         case .operand(var operand, let sideDomain, _):
-            guard sideDomain == domain else { throw mismatch("compares \(sideDomain) with \(domain)") }
+            guard sideDomain == domain else { throw mismatch("compares \(sideDomain) with \(domain); compare keys of one type") }
             operand.folding = options
             return operand
         case .constant(let value):
@@ -361,10 +361,10 @@ struct PredicateBinder {
         case (.bytes, .data(let data)):
             return data.databaseValue
         case (.object(let entity), .objectID(let id)):
-            guard id.entity.name == entity else { throw mismatch("expects a \(entity) object, got an object of \(id.entity.name)") }
+            guard id.entity.name == entity else { throw mismatch("expects a \(entity) object, got an object of \(id.entity.name); pass a \(entity) object") }
             return id.key.databaseValue
         default:
-            throw mismatch("compares \(domain) with the value \(value)")
+            throw mismatch("compares \(domain) with the value \(value); pass a value of that type")
         }
     }
 }

@@ -32,10 +32,10 @@ struct ResolvedKey {
         case .attribute(let attribute):
             return Column(index: attribute.column, name: attribute.name, type: attribute.type, domain: ValueDomain(attribute.type))
         case .toOne(let relationship):
-            guard let index = relationship.column else { preconditionFailure("the to-one relationship \(relationship.name) has no key column") }
+            guard let index = relationship.column else { preconditionFailure("The to-one relationship \(relationship.name) has no key column.") }
             return Column(index: index, name: relationship.name, type: nil, domain: .object(relationship.destinationName))
         case .toMany(let relationship, _), .count(let relationship):
-            preconditionFailure("the to-many relationship \(relationship.name) has no column; quantify it or count it")
+            preconditionFailure("The to-many relationship \(relationship.name) has no column; quantify it or count it.")
         }
     }
 

@@ -21,7 +21,7 @@ enum ObjectPathReader {
             values = next
             reached = key
         }
-        guard let reached else { preconditionFailure("follow needs at least one hop") }
+        guard let reached else { preconditionFailure("A path to follow needs at least one hop.") }
         return (values, reached)
     }
 

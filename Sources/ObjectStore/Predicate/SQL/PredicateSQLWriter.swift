@@ -168,7 +168,7 @@ struct PredicateSQLWriter {
         if let join = relationship.join {
             return "\(member).Z_PK IN (SELECT \(join.otherColumn) FROM \(SQL.quote(join.name)) WHERE \(join.ownColumn) = \(ownerKey))"
         }
-        guard let inverse = relationship.inverseName else { preconditionFailure("the to-many relationship \(relationship.name) has no inverse") }
+        guard let inverse = relationship.inverseName else { preconditionFailure("The to-many relationship \(relationship.name) has no inverse.") }
         return "\(member).\(SQL.quote(inverse)) = \(ownerKey)"
     }
 
