@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import DiffableSupport
 import ListDataSources
 
 extension ContractRun {

@@ -1,4 +1,5 @@
 public import DiffableSnapshots
+import DiffableSupport
 public import ListDataSources
 
 /// The behaviour every `ListView` shows when a `DiffableDataSource` drives it, checked on

@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import DiffableSupport
 
 /// A way in which a view (with its data source) broke the ``ListViewContract``.
 public struct ListViewContractFailure: Error, Sendable, CustomStringConvertible {

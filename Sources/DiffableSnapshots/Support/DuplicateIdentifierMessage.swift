@@ -1,3 +1,5 @@
+import DiffableSupport
+
 /// The message for an identifier added twice: already present, or repeated in the call.
 @usableFromInline
 @inline(never)

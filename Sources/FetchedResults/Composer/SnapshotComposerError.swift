@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import DiffableSupport
 
 /// What a ``SnapshotComposer`` reports instead of composing a change: data that cannot become
 /// one list, never a trap.

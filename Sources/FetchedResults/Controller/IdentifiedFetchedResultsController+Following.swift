@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import DiffableSupport
 import ObjectStore
 
 extension IdentifiedFetchedResultsController {

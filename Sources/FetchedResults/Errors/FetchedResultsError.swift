@@ -1,5 +1,6 @@
 public import ObjectStore
 import DiffableSnapshots
+import DiffableSupport
 
 /// What can go wrong when a ``IdentifiedFetchedResultsController`` fetches or follows its
 /// context: a request that cannot group or order its results, identifiers the data does not keep

@@ -1,4 +1,5 @@
 public import DiffableSnapshots
+import DiffableSupport
 
 /// Why an apply failed. The view and the data source then keep the last snapshot applied.
 ///

@@ -1,3 +1,4 @@
+import DiffableSupport
 import GRDB
 
 extension ManagedObjectContext {
@@ -106,17 +107,20 @@ extension ManagedObjectContext {
 
     /// Objects inserted and not yet saved.
     public var insertedObjects: Set<ManagedObject> {
-        Set(livePending.filter { $0.state.contains(.inserted) && !$0.state.contains(.deleted) })
+        assertOnQueue()
+        return Set(livePending.filter { $0.state.contains(.inserted) && !$0.state.contains(.deleted) })
     }
 
     /// Objects deleted and not yet saved.
     public var deletedObjects: Set<ManagedObject> {
-        Set(livePending.filter { $0.state.contains(.deleted) && !$0.state.contains(.inserted) })
+        assertOnQueue()
+        return Set(livePending.filter { $0.state.contains(.deleted) && !$0.state.contains(.inserted) })
     }
 
     /// Objects with unsaved changes of attributes or relationships (including to-many
     /// relationships changed from the other side).
     public var updatedObjects: Set<ManagedObject> {
+        assertOnQueue()
         var result = Set(livePending.filter { $0.isUpdated })
         for link in unsaved.links.keys {
             let owner = core.model.entities[link.entity]

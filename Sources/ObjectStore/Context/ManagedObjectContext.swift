@@ -1,3 +1,4 @@
+import DiffableSupport
 import Foundation
 import GRDB
 
@@ -141,7 +142,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
 
     /// Whether the caller runs on the context's queue, or inside synchronous work started from it
     /// (see ``HeldQueues``).
-    var isOnQueue: Bool {
+    package var isOnQueue: Bool {
         let marker: Int
         switch concurrency {
         case .mainQueue:
@@ -155,8 +156,23 @@ public final class ManagedObjectContext: @unchecked Sendable {
         return DispatchQueue.getSpecific(key: Self.queueKey) == marker || HeldQueues.contains(marker)
     }
 
-    func assertOnQueue(_ function: StaticString = #function) {
-        assert(isOnQueue, "ManagedObjectContext.\(function) was called off the context's queue; use perform { } (or the main actor for the view context).")
+    /// Traps in debug builds unless the caller runs on the context's queue: the check behind the
+    /// confinement of the context and of what belongs to it (objects, controllers).
+    ///
+    /// - Parameters:
+    ///   - type: The type whose member was called, for the message.
+    ///   - function: The member that was called.
+    package func assertOnQueue(_ type: StaticString = "ManagedObjectContext", _ function: StaticString = #function, file: StaticString = #fileID, line: UInt = #line) {
+        assert(isOnQueue, "\(type).\(function) was called off \(queueDescription), the queue of the context it belongs to. Call it inside the context's perform { } (on the main actor for the view context).", file: file, line: line)
+    }
+
+    /// The context's queue in words, for messages: "the main queue", or "the queue of context #3
+    /// (feed)".
+    var queueDescription: String {
+        switch concurrency {
+        case .mainQueue: "the main queue"
+        case .privateQueue: "the queue of \(identifier)"
+        }
     }
 
     /// Runs `body` on the context's queue and returns its result.

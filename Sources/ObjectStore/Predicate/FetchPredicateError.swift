@@ -1,3 +1,5 @@
+import DiffableSupport
+
 /// Why a predicate (or a sort descriptor's key) cannot be parsed or compiled.
 ///
 /// Syntax errors come from ``FetchPredicate/init(format:_:)`` and name the offset (in Unicode

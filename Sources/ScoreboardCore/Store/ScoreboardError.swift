@@ -1,5 +1,6 @@
 package import ObjectStore
 import DiffableSnapshots
+import DiffableSupport
 
 /// What stops the demo: a store it must not or cannot open, banners it cannot read, a feed step
 /// or an apply that failed. Each message is one line that says what, where and what to do.
