@@ -103,15 +103,3 @@ private func makeUUIDs(count: Int) -> [UUID] {
         ))
     }
 }
-
-extension DiffableDataSourceSnapshot where SectionIdentifierType == Int, ItemIdentifierType == Int {
-    /// The same snapshot with every item `i` replaced by `identifiers[i]`.
-    fileprivate func mapped<Item>(_ identifiers: [Item]) -> DiffableDataSourceSnapshot<Int, Item> {
-        var snapshot = DiffableDataSourceSnapshot<Int, Item>()
-        snapshot.appendSections(sectionIdentifiers)
-        for section in sectionIdentifiers {
-            snapshot.appendItems(itemIdentifiers(inSection: section).map { identifiers[$0] }, toSection: section)
-        }
-        return snapshot
-    }
-}

@@ -29,6 +29,44 @@ enum InteractiveSession {
         }
     }
 
+    /// What the session shows and drives: the home screen, the list view that draws it, the
+    /// pipeline between them, the feed, and the keyboard's state.
+    private struct Screen: Sendable {
+        let home: HomeScreen
+        let writer: ScreenWriter
+        let view: TerminalListView<HomeSection, HomeItem>
+        let pipeline: HomePipeline<TerminalListView<HomeSection, HomeItem>>
+        let feed: FeedRunner
+        let state: Locked<InputState>
+
+        /// Draws the footer again from the keyboard's state, the feed and the pipeline.
+        func drawFooter() {
+            writer.setFooter(help: InteractiveSession.helpLine(state.value, feed: feed), status: InteractiveSession.statusLine(pipeline.statistics, paused: feed.isPaused))
+        }
+    }
+
+    /// What runs while the session lasts: its tasks and signal sources.
+    private struct Running {
+        let applying: Task<Void, Never>
+        let playing: Task<Void, Never>
+        let refreshing: Task<Void, Never>
+        let reading: Task<Void, Never>
+        let timer: Task<Void, Never>?
+        let signals: [any DispatchSourceSignal]
+
+        /// Stops the feed first and waits for its step in progress, so the store closes after
+        /// its last save; then everything else.
+        func stop() async {
+            playing.cancel()
+            await playing.value
+            reading.cancel()
+            refreshing.cancel()
+            applying.cancel()
+            timer?.cancel()
+            signals.forEach { $0.cancel() }
+        }
+    }
+
     /// Runs the session and returns the exit status.
     static func run(
         container: PersistentContainer, banners: [Banner], seed: UInt64, rate: Double, duration: Duration?
@@ -36,6 +74,24 @@ enum InteractiveSession {
         let terminal = try TerminalSession()
         defer { terminal.restore() }
 
+        let screen = await makeScreen(container: container, banners: banners, seed: seed)
+        let (endings, ending) = AsyncStream<Ending>.makeStream()
+        let running = try await start(screen, rate: rate, duration: duration, ending: ending)
+        screen.drawFooter()
+
+        var result = Ending.quit
+        for await end in endings {
+            result = end
+            break
+        }
+        await running.stop()
+        terminal.restore()
+        return result.exitCode
+    }
+
+    /// Opens the home screen on a context of its own, and makes the list view that draws it on
+    /// the terminal, the pipeline between them and the feed.
+    private static func makeScreen(container: PersistentContainer, banners: [Banner], seed: UInt64) async -> Screen {
         let context = container.newBackgroundContext(name: "home")
         context.automaticallyMergesChangesFromParent = true
         let home = await context.perform { HomeScreen(context: context, banners: banners) }
@@ -43,30 +99,32 @@ enum InteractiveSession {
         let writer = ScreenWriter(size: size)
         let view = TerminalListView<HomeSection, HomeItem>(
             size: ScreenWriter.listSize(of: size), output: writer, showsStatusLine: false)
-        let pipeline = HomePipeline(home: home, view: view)
-        let feed = FeedRunner(container: container, seed: seed)
-        let state = Locked(InputState())
+        return Screen(
+            home: home, writer: writer, view: view, pipeline: HomePipeline(home: home, view: view),
+            feed: FeedRunner(container: container, seed: seed), state: Locked(InputState()))
+    }
 
-        let (endings, ending) = AsyncStream<Ending>.makeStream()
-        let footer: @Sendable () -> Void = {
-            writer.setFooter(help: helpLine(state.value, feed: feed), status: statusLine(pipeline.statistics, paused: feed.isPaused))
-        }
-
-        let applying = Task { await pipeline.run { _ in footer() } }
-        try await home.start()
+    /// Starts what runs while the session lasts: the pipeline, the home screen, the feed, the
+    /// list's periodic refresh, the signal watch, the time limit and the key loop, which yield
+    /// the session's endings to `ending`.
+    private static func start(
+        _ screen: Screen, rate: Double, duration: Duration?, ending: AsyncStream<Ending>.Continuation
+    ) async throws -> Running {
+        let applying = Task { await screen.pipeline.run { _ in screen.drawFooter() } }
+        try await screen.home.start()
         let playing = Task {
-            await feed.run(rate: rate) { _ in footer() }
+            await screen.feed.run(rate: rate) { _ in screen.drawFooter() }
         }
         let refreshing = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(100))
-                view.refresh()
+                screen.view.refresh()
             }
         }
         let signals = watchSignals(ending: ending, resize: { newSize in
-            writer.resize(to: newSize)
-            view.resize(to: ScreenWriter.listSize(of: newSize))
-            footer()
+            screen.writer.resize(to: newSize)
+            screen.view.resize(to: ScreenWriter.listSize(of: newSize))
+            screen.drawFooter()
         })
         let timer = duration.map { duration in
             Task {
@@ -74,35 +132,23 @@ enum InteractiveSession {
                 ending.yield(.timeUp)
             }
         }
-        let reading = Task {
-            for await key in KeyReader.keys() {
-                for action in state.withLock({ $0.handle(key) }) {
-                    if let end = await perform(action, home: home, view: view, feed: feed) {
-                        ending.yield(end)
-                    }
-                }
-                footer()
-            }
-            ending.yield(.terminalClosed)
-        }
-        footer()
+        let reading = Task { await readKeys(screen, ending: ending) }
+        return Running(
+            applying: applying, playing: playing, refreshing: refreshing, reading: reading,
+            timer: timer, signals: signals)
+    }
 
-        var result = Ending.quit
-        for await end in endings {
-            result = end
-            break
+    /// Acts on each key read until the terminal closes, which ends the session.
+    private static func readKeys(_ screen: Screen, ending: AsyncStream<Ending>.Continuation) async {
+        for await key in KeyReader.keys() {
+            for action in screen.state.withLock({ $0.handle(key) }) {
+                if let end = await perform(action, home: screen.home, view: screen.view, feed: screen.feed) {
+                    ending.yield(end)
+                }
+            }
+            screen.drawFooter()
         }
-        // Stop the feed first and wait for its step in progress, so the store closes after
-        // its last save; then everything else.
-        playing.cancel()
-        await playing.value
-        reading.cancel()
-        refreshing.cancel()
-        applying.cancel()
-        timer?.cancel()
-        signals.forEach { $0.cancel() }
-        terminal.restore()
-        return result.exitCode
+        ending.yield(.terminalClosed)
     }
 
     /// Performs one key's action; returns how the session ends, if it does.

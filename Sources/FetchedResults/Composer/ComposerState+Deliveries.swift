@@ -1,6 +1,41 @@
 import DiffableSnapshots
 
 extension ComposerState {
+    /// A slot's part of the composed list as a translated update edits it: the composed list,
+    /// the slot's sections, and where they start.
+    private struct SlotEdit {
+        /// The index in the composed list of the slot's first section.
+        let start: Int
+        var sections: [SectionIdentifierType]
+        var composed: Snapshot
+
+        /// Deletes the items the update deletes or moves, read from the composed list, which
+        /// still shows the slot's old content. False when a path is not in it.
+        mutating func removeLeavingItems(of update: BatchUpdate) -> Bool {
+            var leaving: [ItemIdentifierType] = []
+            leaving.reserveCapacity(update.itemDeletes.count + update.itemMoves.count)
+            for path in update.itemDeletes {
+                guard let item = composed.itemIdentifier(at: ItemPath(section: start + path.section, item: path.item)) else { return false }
+                leaving.append(item)
+            }
+            for move in update.itemMoves {
+                guard let item = composed.itemIdentifier(at: ItemPath(section: start + move.from.section, item: move.from.item)) else { return false }
+                leaving.append(item)
+            }
+            composed.deleteItems(leaving)
+            return true
+        }
+
+        /// Deletes the sections the update deletes; hands on their identifiers, whose owner the
+        /// slot no longer is.
+        mutating func removeDeletedSections(of update: BatchUpdate) -> [SectionIdentifierType] {
+            let deleted = update.sectionDeletes.map { sections[$0] }
+            for offset in update.sectionDeletes.sorted(by: >) { sections.remove(at: offset) }
+            composed.deleteSections(deleted)
+            return deleted
+        }
+    }
+
     /// A controller slot's delivery: translated into the composed list when it follows the
     /// content shown, otherwise (or when it cannot be translated) composed by diffing the slot.
     mutating func receive<ControllerItem>(_ delivery: FetchedResultsDelivery<ControllerItem>, at index: Int, mapping: SlotMapping<SectionIdentifierType, ItemIdentifierType, String, ControllerItem>) {
@@ -41,50 +76,43 @@ extension ComposerState {
               state.placeholder == nil || (!old.isEmpty && !new.isEmpty),
               state.sections.count == old.snapshot.numberOfSections
         else { return false }
-        let start = sectionStart(of: index)
+        var edit = SlotEdit(start: sectionStart(of: index), sections: state.sections, composed: base)
+        guard edit.removeLeavingItems(of: update) else { return false }
+        let deletedSections = edit.removeDeletedSections(of: update)
+        try insertNewSections(of: update, from: new, into: &edit, at: index)
+        guard try placeArrivingItems(of: update, from: new, into: &edit, at: index) else { return false }
+        commitTranslation(of: update, to: new, edit, deletedSections: deletedSections, at: index)
+        return true
+    }
+
+    /// Inserts the sections the update inserts, in order, with all their items; throws when one
+    /// of them, or of their items, is shown already.
+    private func insertNewSections<SourceItem>(of update: BatchUpdate, from new: MappedSlotContent<SectionIdentifierType, ItemIdentifierType, String, SourceItem>, into edit: inout SlotEdit, at index: Int) throws(SlotConflict<SectionIdentifierType, ItemIdentifierType>) {
         let mapItem = new.mapping.item
         let target = new.snapshot
-        var composed = base
-
-        // Deleted and moved items leave first (read from the composed list, which shows `old`).
-        var leaving: [ItemIdentifierType] = []
-        leaving.reserveCapacity(update.itemDeletes.count + update.itemMoves.count)
-        for path in update.itemDeletes {
-            guard let item = base.itemIdentifier(at: ItemPath(section: start + path.section, item: path.item)) else { return false }
-            leaving.append(item)
-        }
-        for move in update.itemMoves {
-            guard let item = base.itemIdentifier(at: ItemPath(section: start + move.from.section, item: move.from.item)) else { return false }
-            leaving.append(item)
-        }
-        composed.deleteItems(leaving)
-
-        var sections = state.sections
-        let deletedSections = update.sectionDeletes.map { state.sections[$0] }
-        for offset in update.sectionDeletes.sorted(by: >) { sections.remove(at: offset) }
-        composed.deleteSections(deletedSections)
-
-        // Inserted sections, in order, with all their items.
         for offset in update.sectionInserts.sorted() {
             let name = target.sectionIdentifiers[offset]
             let section = new.mapping.section(name)
-            if composed.indexOfSection(section) != nil || (sectionOwner[section].map { $0 != index } ?? false) {
+            if edit.composed.indexOfSection(section) != nil || (sectionOwner[section].map { $0 != index } ?? false) {
                 throw conflict(section: section, at: index)
             }
-            let position = start + offset
-            if position < composed.numberOfSections {
-                composed.insertSections([section], beforeSection: composed.sectionIdentifiers[position])
+            let position = edit.start + offset
+            if position < edit.composed.numberOfSections {
+                edit.composed.insertSections([section], beforeSection: edit.composed.sectionIdentifiers[position])
             } else {
-                composed.appendSections([section])
+                edit.composed.appendSections([section])
             }
-            sections.insert(section, at: offset)
+            edit.sections.insert(section, at: offset)
             let items = target.itemIdentifiers(inSection: name).map(mapItem)
-            try checkNewItems(items, in: composed, at: index)
-            if !items.isEmpty { composed.appendItems(items, toSection: section) }
+            try checkNewItems(items, in: edit.composed, at: index)
+            if !items.isEmpty { edit.composed.appendItems(items, toSection: section) }
         }
+    }
 
-        // Inserted and moved items, in order of their new paths, each run after the item
-        // before it in the new content (already in place, as every earlier path is).
+    /// Inserts the items the update inserts or moves into sections that were there already, in
+    /// order of their new paths, run by run of adjacent paths. False when a path is not in the
+    /// new content.
+    private func placeArrivingItems<SourceItem>(of update: BatchUpdate, from new: MappedSlotContent<SectionIdentifierType, ItemIdentifierType, String, SourceItem>, into edit: inout SlotEdit, at index: Int) throws(SlotConflict<SectionIdentifierType, ItemIdentifierType>) -> Bool {
         let insertedSections = Set(update.sectionInserts)
         var arriving = update.itemInserts.filter { !insertedSections.contains($0.section) }
         for move in update.itemMoves where !insertedSections.contains(move.to.section) { arriving.append(move.to) }
@@ -95,36 +123,51 @@ extension ComposerState {
             while runEnd < arriving.count, arriving[runEnd].section == arriving[runStart].section, arriving[runEnd].item == arriving[runEnd - 1].item + 1 {
                 runEnd += 1
             }
-            let first = arriving[runStart]
-            var items: [ItemIdentifierType] = []
-            items.reserveCapacity(runEnd - runStart)
-            for path in arriving[runStart..<runEnd] {
-                guard let item = target.itemIdentifier(at: path) else { return false }
-                items.append(mapItem(item))
-            }
-            try checkNewItems(items, in: composed, at: index)
-            if first.item > 0 {
-                guard let before = target.itemIdentifier(at: ItemPath(section: first.section, item: first.item - 1)) else { return false }
-                composed.insertItems(items, afterItem: mapItem(before))
-            } else if let next = composed.itemIdentifier(at: ItemPath(section: start + first.section, item: 0)) {
-                composed.insertItems(items, beforeItem: next)
-            } else {
-                composed.appendItems(items, toSection: sections[first.section])
-            }
+            guard try placeRun(arriving[runStart..<runEnd], from: new, into: &edit, at: index) else { return false }
             runStart = runEnd
         }
+        return true
+    }
 
-        for section in deletedSections { sectionOwner[section] = nil }
-        for section in sections { sectionOwner[section] = index }
-        slots[index].sections = sections
-        slots[index].shown = new
-        _checkTranslation(composed, of: index, start: start)
-        let composedUpdate = update.offsettingSections(by: start)
-        if !composedUpdate.isEmpty {
-            translatedCount += 1
-            commit(composed, update: composedUpdate, changedSlots: [state.slot])
+    /// Inserts one run of adjacent new paths after the item before the first in the new content
+    /// (already in place, as every earlier path is), or first in its section. False when a path
+    /// is not in the new content.
+    private func placeRun<SourceItem>(_ run: ArraySlice<ItemPath>, from new: MappedSlotContent<SectionIdentifierType, ItemIdentifierType, String, SourceItem>, into edit: inout SlotEdit, at index: Int) throws(SlotConflict<SectionIdentifierType, ItemIdentifierType>) -> Bool {
+        let mapItem = new.mapping.item
+        let target = new.snapshot
+        let first = run[run.startIndex]
+        var items: [ItemIdentifierType] = []
+        items.reserveCapacity(run.count)
+        for path in run {
+            guard let item = target.itemIdentifier(at: path) else { return false }
+            items.append(mapItem(item))
+        }
+        try checkNewItems(items, in: edit.composed, at: index)
+        if first.item > 0 {
+            guard let before = target.itemIdentifier(at: ItemPath(section: first.section, item: first.item - 1)) else { return false }
+            edit.composed.insertItems(items, afterItem: mapItem(before))
+        } else if let next = edit.composed.itemIdentifier(at: ItemPath(section: edit.start + first.section, item: 0)) {
+            edit.composed.insertItems(items, beforeItem: next)
+        } else {
+            edit.composed.appendItems(items, toSection: edit.sections[first.section])
         }
         return true
+    }
+
+    /// Makes the edit the slot's state and the composed list: the slot owns its sections and
+    /// shows `new`, and the update, its sections moved past the slots before it, is committed
+    /// unless it changes nothing.
+    private mutating func commitTranslation<SourceItem>(of update: BatchUpdate, to new: MappedSlotContent<SectionIdentifierType, ItemIdentifierType, String, SourceItem>, _ edit: SlotEdit, deletedSections: [SectionIdentifierType], at index: Int) {
+        for section in deletedSections { sectionOwner[section] = nil }
+        for section in edit.sections { sectionOwner[section] = index }
+        slots[index].sections = edit.sections
+        slots[index].shown = new
+        _checkTranslation(edit.composed, of: index, start: edit.start)
+        let composedUpdate = update.offsettingSections(by: edit.start)
+        if !composedUpdate.isEmpty {
+            translatedCount += 1
+            commit(edit.composed, update: composedUpdate, changedSlots: [slots[index].slot])
+        }
     }
 
     /// Throws unless every item is new to `composed` and listed once.

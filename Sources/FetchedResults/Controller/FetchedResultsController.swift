@@ -1,3 +1,5 @@
+// The controller's code is in IdentifiedFetchedResultsController.swift and its +Fetch, +Following,
+// +Incremental, +Delivery and +Access files; this file names its ObjectID form and initializers.
 public import ObjectStore
 
 /// A fetched results controller whose items are identified by `ObjectID`: Core Data's

@@ -1,6 +1,16 @@
 import DiffableSnapshots
 
 extension ResultsStep {
+    /// The section names before and after the step, and which of them outlive it.
+    private struct SectionSurvival {
+        let oldSections: [String]
+        let newSections: [String]
+        /// Whether each old section is still there after the step, by old index.
+        let oldSurvives: [Bool]
+        /// Whether each new section was there before the step, by new index.
+        let newSurvives: [Bool]
+    }
+
     /// The batch update of the step, from what it removed, placed and marked, without looking at
     /// the items it did not touch.
     ///
@@ -18,58 +28,16 @@ extension ResultsStep {
     /// - Complexity: O(*k* log *k* + *s*) for *k* touched objects and *s* sections.
     func batchUpdate(oldSections: [String], newSections: [String], updatedNewPaths: [ItemPath], marking: FetchedResultsUpdateMarking) -> BatchUpdate {
         var update = BatchUpdate()
-        var newIndexByName: [String: Int] = [:]
-        for (index, name) in newSections.enumerated() { newIndexByName[name] = index }
-        var oldIndexByName: [String: Int] = [:]
-        for (index, name) in oldSections.enumerated() {
-            oldIndexByName[name] = index
-            if newIndexByName[name] == nil { update.sectionDeletes.append(index) }
-        }
-        for (index, name) in newSections.enumerated() where oldIndexByName[name] == nil {
-            update.sectionInserts.append(index)
-        }
-        let oldSurvives = oldSections.map { newIndexByName[$0] != nil }
-        let newSurvives = newSections.map { oldIndexByName[$0] != nil }
+        let sections = changeSections(from: oldSections, to: newSections, in: &update)
         let markedItems = Set(marked)
-
-        func refresh(oldPath: ItemPath, newPath: ItemPath) {
-            switch marking {
-            case .reconfigure: update.itemReconfigures.append(newPath)
-            case .reload: update.itemReloads.append(oldPath)
-            case .none: break
-            }
-        }
-
-        for removal in deletes where oldSurvives[removal.oldPath.section] {
-            update.itemDeletes.append(removal.oldPath)
-        }
-        // Objects placed within one surviving section may stay; across sections they move.
-        var candidates: [Placement] = []
-        for placement in placements {
-            let newPath = placement.newPath
-            guard let oldPath = placement.oldPath else {
-                if newSurvives[newPath.section] { update.itemInserts.append(newPath) }
-                continue
-            }
-            switch (oldSurvives[oldPath.section], newSurvives[newPath.section]) {
-            case (true, true):
-                if oldSections[oldPath.section] == newSections[newPath.section] {
-                    candidates.append(placement)
-                } else {
-                    appendMove(placement, marked: markedItems.contains(placement.itemIdentifier), to: &update, marking: marking)
-                }
-            case (true, false): update.itemDeletes.append(oldPath)
-            case (false, true): update.itemInserts.append(newPath)
-            case (false, false): break
-            }
-        }
+        let candidates = placeItems(sections, markedItems: markedItems, marking: marking, in: &update)
         for (stayed, newPath) in zip(updates, updatedNewPaths) {
-            refresh(oldPath: stayed.oldPath, newPath: newPath)
+            appendRefresh(oldPath: stayed.oldPath, newPath: newPath, marking: marking, to: &update)
         }
         forEachStaying(candidates) { placement, stays in
             let isMarked = markedItems.contains(placement.itemIdentifier)
             if stays {
-                if isMarked { refresh(oldPath: placement.oldPath!, newPath: placement.newPath) }
+                if isMarked { appendRefresh(oldPath: placement.oldPath!, newPath: placement.newPath, marking: marking, to: &update) }
             } else {
                 appendMove(placement, marked: isMarked, to: &update, marking: marking)
             }
@@ -80,6 +48,67 @@ extension ResultsStep {
         update.itemReloads.sort()
         update.itemReconfigures.sort()
         return update
+    }
+
+    /// Deletes the sections only `oldSections` names and inserts those only `newSections` names;
+    /// hands on which sections survive.
+    private func changeSections(from oldSections: [String], to newSections: [String], in update: inout BatchUpdate) -> SectionSurvival {
+        var newIndexByName: [String: Int] = [:]
+        for (index, name) in newSections.enumerated() { newIndexByName[name] = index }
+        var oldIndexByName: [String: Int] = [:]
+        for (index, name) in oldSections.enumerated() {
+            oldIndexByName[name] = index
+            if newIndexByName[name] == nil { update.sectionDeletes.append(index) }
+        }
+        for (index, name) in newSections.enumerated() where oldIndexByName[name] == nil {
+            update.sectionInserts.append(index)
+        }
+        return SectionSurvival(
+            oldSections: oldSections,
+            newSections: newSections,
+            oldSurvives: oldSections.map { newIndexByName[$0] != nil },
+            newSurvives: newSections.map { oldIndexByName[$0] != nil }
+        )
+    }
+
+    /// Deletes the items removed from surviving sections, inserts those placed in them, and
+    /// moves those placed from one surviving section to another (an item leaving or entering
+    /// with its whole section needs nothing); hands on the objects placed in the section they
+    /// left, which may stay.
+    private func placeItems(_ sections: SectionSurvival, markedItems: Set<ItemIdentifierType>, marking: FetchedResultsUpdateMarking, in update: inout BatchUpdate) -> [Placement] {
+        for removal in deletes where sections.oldSurvives[removal.oldPath.section] {
+            update.itemDeletes.append(removal.oldPath)
+        }
+        // Objects placed within one surviving section may stay; across sections they move.
+        var candidates: [Placement] = []
+        for placement in placements {
+            let newPath = placement.newPath
+            guard let oldPath = placement.oldPath else {
+                if sections.newSurvives[newPath.section] { update.itemInserts.append(newPath) }
+                continue
+            }
+            switch (sections.oldSurvives[oldPath.section], sections.newSurvives[newPath.section]) {
+            case (true, true):
+                if sections.oldSections[oldPath.section] == sections.newSections[newPath.section] {
+                    candidates.append(placement)
+                } else {
+                    appendMove(placement, marked: markedItems.contains(placement.itemIdentifier), to: &update, marking: marking)
+                }
+            case (true, false): update.itemDeletes.append(oldPath)
+            case (false, true): update.itemInserts.append(newPath)
+            case (false, false): break
+            }
+        }
+        return candidates
+    }
+
+    /// Marks an item that stays: reconfigured at its new path, or reloaded at its old one.
+    private func appendRefresh(oldPath: ItemPath, newPath: ItemPath, marking: FetchedResultsUpdateMarking, to update: inout BatchUpdate) {
+        switch marking {
+        case .reconfigure: update.itemReconfigures.append(newPath)
+        case .reload: update.itemReloads.append(oldPath)
+        case .none: break
+        }
     }
 
     /// A move between surviving sections; a marked item to reload is deleted and inserted instead.

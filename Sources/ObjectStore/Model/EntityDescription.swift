@@ -90,11 +90,6 @@ public final class EntityDescription: @unchecked Sendable, CustomStringConvertib
         }
     }
 
-    /// The property name of each column.
-    package func propertyName(ofColumn column: Int) -> String {
-        columnNames[column]
-    }
-
     /// The entity name.
     public var description: String { name }
 

@@ -39,16 +39,7 @@ extension CompiledFetchRequest {
         guard let names = entity.propertyNames(of: keyPath), names.count == 1, entity.attribute(named: names[0]) != nil else { return nil }
         return entity.column(named: names[0])
     }
-}
 
-extension FetchKeyPath {
-    /// The dotted name of the key on `entity` (`"sport.name"`), or nil when it names nothing.
-    package func name(on entity: EntityDescription) -> String? {
-        reference.names(on: entity)?.joined(separator: ".")
-    }
-}
-
-extension CompiledFetchRequest {
     /// The entities (model indexes) the request reaches through relationships: a change to one
     /// of their objects can change the results of objects that did not change themselves. Holds
     /// ``entity`` when a path leads back to it.
@@ -62,24 +53,7 @@ extension CompiledFetchRequest {
     package var isWindowed: Bool {
         query.limit != nil || query.offset > 0
     }
-}
 
-extension ManagedObjectContext {
-    /// The instance of the object with `objectID` this context holds, if it holds one: no fault
-    /// is made, nothing is read.
-    package func registeredObject(with objectID: ObjectID) -> ManagedObject? {
-        assertOnQueue()
-        return registered[objectID]
-    }
-
-    /// Whether the object with `objectID` is registered with its values loaded.
-    package func hasLoadedObject(with objectID: ObjectID) -> Bool {
-        guard let object = registered[objectID] else { return false }
-        return !object.state.contains(.fault)
-    }
-}
-
-extension CompiledFetchRequest {
     /// Whether two sort keys have the same first sort value: with
     /// ``firstSortGroupsBySection``, whether their objects are in the same section.
     package func sameFirstSortValue(_ lhs: FetchSortKey, _ rhs: FetchSortKey) -> Bool {

@@ -67,53 +67,78 @@ enum SchemaMigrator {
         return quoted + (SortCollation.forSorting(.default, type: attribute.type)?.sqlSuffix ?? "")
     }
 
+    /// Brings the table of `entity`, its join tables and its indexes in line with the model.
     private static func migrate(_ entity: EntityDescription, old: StoredSchema.Entity?, db: Database, path: String) throws {
-        let table = SQL.table(entity)
         try db.execute(sql: "INSERT OR IGNORE INTO Z_PRIMARYKEY (Z_ENT, Z_MAX) VALUES (?, 0)", arguments: [entity.name])
         if try !db.tableExists(entity.name) {
-            var columns = ["Z_PK INTEGER PRIMARY KEY", "Z_OPT INTEGER NOT NULL DEFAULT 1"]
-            for attribute in entity.attributes {
-                columns.append("\(SQL.quote(attribute.name)) \(attribute.type.sqlType)")
-            }
-            for relationship in entity.relationships where relationship.column != nil {
-                columns.append("\(SQL.quote(relationship.name)) INTEGER")
-            }
-            try db.execute(sql: "CREATE TABLE \(table) (\(columns.joined(separator: ", ")))")
+            try createTable(of: entity, db: db)
         } else {
-            let existing = Set(try db.columns(in: entity.name).map(\.name))
-            let rowCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
-            for attribute in entity.attributes {
-                if let previous = old?.attributes[attribute.name], existing.contains(attribute.name) {
-                    if previous.type != attribute.type {
-                        throw ObjectStoreError.incompatibleSchema(
-                            path: path, entity: entity.name, attribute: attribute.name,
-                            reason: "its type changed from \(previous.type.rawValue) to \(attribute.type.rawValue)")
-                    }
-                    if previous.isOptional && !attribute.isOptional {
-                        let nulls = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE \(SQL.quote(attribute.name)) IS NULL") ?? 0
-                        if nulls > 0 {
-                            throw ObjectStoreError.incompatibleSchema(
-                                path: path, entity: entity.name, attribute: attribute.name,
-                                reason: "it became non-optional but \(nulls) row(s) hold nil")
-                        }
-                    }
-                    continue
-                }
-                if existing.contains(attribute.name) { continue }
-                if !attribute.isOptional && !attribute.hasDefault && rowCount > 0 {
-                    throw ObjectStoreError.incompatibleSchema(
-                        path: path, entity: entity.name, attribute: attribute.name,
-                        reason: "the non-optional attribute was added without a default and \(rowCount) existing row(s) would have no value")
-                }
-                try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN \(SQL.quote(attribute.name)) \(attribute.type.sqlType)")
-                if !attribute.defaultValue.isNull {
-                    try db.execute(sql: "UPDATE \(table) SET \(SQL.quote(attribute.name)) = ?", arguments: [attribute.defaultValue.databaseValue])
-                }
+            try addColumns(of: entity, old: old, db: db, path: path)
+        }
+        try createJoinTables(of: entity, db: db)
+        try createIndexes(of: entity, db: db, path: path)
+    }
+
+    /// Creates the table of a new entity: its key, its version, its attributes and its to-one keys.
+    private static func createTable(of entity: EntityDescription, db: Database) throws {
+        var columns = ["Z_PK INTEGER PRIMARY KEY", "Z_OPT INTEGER NOT NULL DEFAULT 1"]
+        for attribute in entity.attributes {
+            columns.append("\(SQL.quote(attribute.name)) \(attribute.type.sqlType)")
+        }
+        for relationship in entity.relationships where relationship.column != nil {
+            columns.append("\(SQL.quote(relationship.name)) INTEGER")
+        }
+        try db.execute(sql: "CREATE TABLE \(SQL.table(entity)) (\(columns.joined(separator: ", ")))")
+    }
+
+    /// Checks that the attributes the table has already still fit its rows, and adds columns for
+    /// the new attributes (filled with their defaults) and the new to-one keys.
+    private static func addColumns(of entity: EntityDescription, old: StoredSchema.Entity?, db: Database, path: String) throws {
+        let table = SQL.table(entity)
+        let existing = Set(try db.columns(in: entity.name).map(\.name))
+        let rowCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
+        for attribute in entity.attributes {
+            if let previous = old?.attributes[attribute.name], existing.contains(attribute.name) {
+                try checkKept(attribute, was: previous, of: entity, db: db, path: path)
+                continue
             }
-            for relationship in entity.relationships where relationship.column != nil && !existing.contains(relationship.name) {
-                try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN \(SQL.quote(relationship.name)) INTEGER")
+            if existing.contains(attribute.name) { continue }
+            if !attribute.isOptional && !attribute.hasDefault && rowCount > 0 {
+                throw ObjectStoreError.incompatibleSchema(
+                    path: path, entity: entity.name, attribute: attribute.name,
+                    reason: "the non-optional attribute was added without a default and \(rowCount) existing row(s) would have no value")
+            }
+            try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN \(SQL.quote(attribute.name)) \(attribute.type.sqlType)")
+            if !attribute.defaultValue.isNull {
+                try db.execute(sql: "UPDATE \(table) SET \(SQL.quote(attribute.name)) = ?", arguments: [attribute.defaultValue.databaseValue])
             }
         }
+        for relationship in entity.relationships where relationship.column != nil && !existing.contains(relationship.name) {
+            try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN \(SQL.quote(relationship.name)) INTEGER")
+        }
+    }
+
+    /// Throws unless an attribute stored before as `previous` can keep its column: same type,
+    /// and no nil in its rows if it became non-optional.
+    private static func checkKept(_ attribute: AttributeDescription, was previous: StoredSchema.Attribute, of entity: EntityDescription, db: Database, path: String) throws {
+        if previous.type != attribute.type {
+            throw ObjectStoreError.incompatibleSchema(
+                path: path, entity: entity.name, attribute: attribute.name,
+                reason: "its type changed from \(previous.type.rawValue) to \(attribute.type.rawValue)")
+        }
+        if previous.isOptional && !attribute.isOptional {
+            let nulls = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(SQL.table(entity)) WHERE \(SQL.quote(attribute.name)) IS NULL") ?? 0
+            if nulls > 0 {
+                throw ObjectStoreError.incompatibleSchema(
+                    path: path, entity: entity.name, attribute: attribute.name,
+                    reason: "it became non-optional but \(nulls) row(s) hold nil")
+            }
+        }
+    }
+
+    /// Creates the join table (and its reverse index) of each many-to-many relationship the
+    /// entity owns, unless it exists.
+    private static func createJoinTables(of entity: EntityDescription, db: Database) throws {
         for relationship in entity.relationships {
             guard let join = relationship.join, join.isOwner else { continue }
             try db.execute(sql: """
@@ -122,10 +147,15 @@ enum SchemaMigrator {
                 """)
             try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(SQL.quote(join.name + "_TARGET")) ON \(SQL.quote(join.name)) (Z_TARGET, Z_SOURCE)")
         }
+    }
+
+    /// Creates the entity's indexes that do not exist; a unique index that existing rows break
+    /// fails the migration.
+    private static func createIndexes(of entity: EntityDescription, db: Database, path: String) throws {
         for index in entity.indexes {
             let columns = index.columns.map { indexColumn($0, of: entity, isUnique: index.isUnique) }.joined(separator: ", ")
             do {
-                try db.execute(sql: "CREATE \(index.isUnique ? "UNIQUE " : "")INDEX IF NOT EXISTS \(SQL.quote(index.sqlName(entity: entity.name))) ON \(table) (\(columns))")
+                try db.execute(sql: "CREATE \(index.isUnique ? "UNIQUE " : "")INDEX IF NOT EXISTS \(SQL.quote(index.sqlName(entity: entity.name))) ON \(SQL.table(entity)) (\(columns))")
             } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
                 throw ObjectStoreError.incompatibleSchema(
                     path: path, entity: entity.name, attribute: index.columns.joined(separator: ", "),

@@ -6,16 +6,10 @@
 
 #include <stdint.h>
 
-#if defined(_MSC_VER)
-#define OBJECTSTORE_THREAD_LOCAL __declspec(thread)
-#else
-#define OBJECTSTORE_THREAD_LOCAL _Thread_local
-#endif
-
 /// The wrapper counter of this thread, doubled; the low bit says whether a prototype is recorded.
-extern OBJECTSTORE_THREAD_LOCAL intptr_t objectstore_property_counter;
+extern _Thread_local intptr_t objectstore_property_counter;
 /// The declaration recorder of the prototype being built on this thread, or NULL.
-extern OBJECTSTORE_THREAD_LOCAL void *_Nullable objectstore_property_recorder;
+extern _Thread_local void *_Nullable objectstore_property_recorder;
 
 static inline intptr_t objectstore_property_counter_get(void) {
     return objectstore_property_counter;
