@@ -20,6 +20,7 @@ extension IdentifiedFetchedResultsController {
     /// - Complexity: one query, O(*n*) to build the results and snapshot, and the diff from the
     ///   previous results on a second fetch.
     public func performFetch() throws(FetchedResultsError) {
+        assertOnContextQueue()
         let compiled = try compile()
         let fetched = try fetchResults(compiled)
         let isFirst = self.compiled == nil

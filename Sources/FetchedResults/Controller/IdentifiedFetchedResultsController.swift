@@ -73,9 +73,15 @@ public import ObjectStore
 /// - ``reportsClassicChanges``
 /// - ``lastError``
 public final class IdentifiedFetchedResultsController<ResultType: ManagedObject, ItemIdentifierType: Hashable & Sendable>: @unchecked Sendable {
+    // Sendable by confinement to the context's queue: every public member but ``deliveries()``
+    // checks it in debug builds (``assertOnContextQueue(_:file:line:)``); deliveries cross
+    // threads through a lock.
     /// The request; change its predicate or sort descriptors and call ``performFetch()`` again
     /// to deliver the batch update from the old results to the new ones.
-    public var fetchRequest: FetchRequest<ResultType>
+    public var fetchRequest: FetchRequest<ResultType> {
+        get { assertOnContextQueue(); return settings.fetchRequest }
+        set { assertOnContextQueue(); settings.fetchRequest = newValue }
+    }
     /// The context whose objects the controller fetches and follows.
     public let managedObjectContext: ManagedObjectContext
     /// The dotted key path that names each object's section (`"sport.name"`), if any.
@@ -83,20 +89,52 @@ public final class IdentifiedFetchedResultsController<ResultType: ManagedObject,
     /// Accepted for Core Data parity; results are kept in memory as keys, so no cache is written.
     public let cacheName: String?
     /// How delivered snapshots mark objects that changed and stayed (default: reconfigure).
-    public var updateMarking: FetchedResultsUpdateMarking = .reconfigure
+    public var updateMarking: FetchedResultsUpdateMarking {
+        get { assertOnContextQueue(); return settings.updateMarking }
+        set { assertOnContextQueue(); settings.updateMarking = newValue }
+    }
     /// When set, an object that changed and stayed is marked only if one of these keys changed
     /// (for instance the keys its cell shows); nil marks every change.
-    public var markedKeys: Set<String>?
+    public var markedKeys: Set<String>? {
+        get { assertOnContextQueue(); return settings.markedKeys }
+        set { assertOnContextQueue(); settings.markedKeys = newValue }
+    }
     /// Whether deliveries carry Core Data's classic changes (``FetchedResultsDelivery/changes``)
     /// even without a delegate.
-    public var reportsClassicChanges = false
-    /// Receives every delivery, and Core Data's classic change calls, on the context's queue.
-    public weak var delegate: (any FetchedResultsControllerDelegate<ResultType, ItemIdentifierType>)?
+    public var reportsClassicChanges: Bool {
+        get { assertOnContextQueue(); return settings.reportsClassicChanges }
+        set { assertOnContextQueue(); settings.reportsClassicChanges = newValue }
+    }
+    /// Receives every delivery, and Core Data's classic change calls, on the context's queue;
+    /// held weakly.
+    public var delegate: (any FetchedResultsControllerDelegate<ResultType, ItemIdentifierType>)? {
+        get { assertOnContextQueue(); return storedDelegate }
+        set { assertOnContextQueue(); storedDelegate = newValue }
+    }
     /// Turns a section name into its index title; nil uses the capitalised first letter.
-    public var sectionIndexTitleProvider: ((String) -> String?)?
+    public var sectionIndexTitleProvider: ((String) -> String?)? {
+        get { assertOnContextQueue(); return settings.sectionIndexTitleProvider }
+        set { assertOnContextQueue(); settings.sectionIndexTitleProvider = newValue }
+    }
     /// The error that stopped the last update from the change stream, if any; the results stay
     /// as last delivered until the next successful ``performFetch()``.
-    public internal(set) var lastError: FetchedResultsError?
+    public internal(set) var lastError: FetchedResultsError? {
+        get { assertOnContextQueue(); return settings.lastError }
+        set { settings.lastError = newValue }
+    }
+
+    /// What the public properties above hold; read and written on the context's queue only.
+    struct Settings {
+        var fetchRequest: FetchRequest<ResultType>
+        var updateMarking: FetchedResultsUpdateMarking = .reconfigure
+        var markedKeys: Set<String>?
+        var reportsClassicChanges = false
+        var sectionIndexTitleProvider: ((String) -> String?)?
+        var lastError: FetchedResultsError?
+    }
+
+    var settings: Settings
+    private weak var storedDelegate: (any FetchedResultsControllerDelegate<ResultType, ItemIdentifierType>)?
 
     let identity: ItemIdentity<ResultType, ItemIdentifierType>
     let sectionKey: FetchKeyPath<ResultType>?
@@ -107,7 +145,11 @@ public final class IdentifiedFetchedResultsController<ResultType: ManagedObject,
     /// The last delivered snapshot.
     var delivered = DiffableDataSourceSnapshot<String, ItemIdentifierType>()
     /// The number of deliveries so far.
-    public internal(set) var generation = 0
+    public internal(set) var generation: Int {
+        get { assertOnContextQueue(); return deliveryCount }
+        set { deliveryCount = newValue }
+    }
+    var deliveryCount = 0
     /// The last event of the change stream the results reflect.
     var position: Int64 = 0
     var observation: ObservationToken?
@@ -123,7 +165,7 @@ public final class IdentifiedFetchedResultsController<ResultType: ManagedObject,
     let streams = Broadcast<FetchedResultsDelivery<ItemIdentifierType>>(keepsLast: true)
 
     init(fetchRequest: FetchRequest<ResultType>, managedObjectContext: ManagedObjectContext, sectionKey: FetchKeyPath<ResultType>?, identity: ItemIdentity<ResultType, ItemIdentifierType>, cacheName: String?) {
-        self.fetchRequest = fetchRequest
+        self.settings = Settings(fetchRequest: fetchRequest)
         self.managedObjectContext = managedObjectContext
         self.sectionKey = sectionKey
         self.identity = identity
@@ -146,7 +188,7 @@ public final class IdentifiedFetchedResultsController<ResultType: ManagedObject,
     ///   - itemIdentifier: A stored attribute of the entity, unique among the results.
     ///   - cacheName: Accepted for Core Data parity; unused.
     public init(fetchRequest: FetchRequest<ResultType>, managedObjectContext: ManagedObjectContext, sectionNameKeyPath: String? = nil, itemIdentifier: KeyPath<ResultType, ItemIdentifierType>, cacheName: String? = nil) {
-        self.fetchRequest = fetchRequest
+        self.settings = Settings(fetchRequest: fetchRequest)
         self.managedObjectContext = managedObjectContext
         self.sectionKey = sectionNameKeyPath.map { FetchKeyPath($0) }
         self.sectionNameKeyPath = sectionNameKeyPath
@@ -164,5 +206,11 @@ public final class IdentifiedFetchedResultsController<ResultType: ManagedObject,
     deinit {
         observation?.cancel()
         streams.finishAll()
+    }
+
+    /// Traps in debug builds unless the caller runs on the context's queue, where the controller
+    /// lives: its state is confined there, not locked.
+    func assertOnContextQueue(_ function: StaticString = #function, file: StaticString = #fileID, line: UInt = #line) {
+        managedObjectContext.assertOnQueue("IdentifiedFetchedResultsController", function, file: file, line: line)
     }
 }
