@@ -7,7 +7,7 @@ import ListDataSources
 ///
 /// Every case applies the same changes (1 to 10 items each, from a ``ChangeChain``) in the same
 /// order, after an untimed first apply; ours and the baseline take turns run by run.
-struct ApplyBenchmark: AsyncParsableCommand {
+struct ApplyBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apply",
         abstract: "DiffableDataSource: known batch updates against the diff path, reloads, and the terminal view."
@@ -23,7 +23,12 @@ struct ApplyBenchmark: AsyncParsableCommand {
     typealias Headless = HeadlessListView<Int, Int, Int>
     typealias Terminal = TerminalListView<Int, Int>
 
-    func run() async throws {
+    func run() throws {
+        try waitFor { try await self.measureAll() }
+    }
+
+    /// Every case, on Swift's pool: a data source's applies are asynchronous.
+    private func measureAll() async throws {
         var report = BenchReport(json: options.json)
         let chain = ChangeChain(rows: Self.rows, links: 32, seed: 0x5EED_A991)
         let diffPath = "diff path (apply without the update)"

@@ -1,8 +1,11 @@
 import ArgumentParser
 
 /// Benchmarks of every layer, each measured beside a baseline in the same run.
+///
+/// The command is synchronous, so every case runs on the main thread: the view context belongs
+/// there, and the cases that follow it serve the main queue while they wait for a merge.
 @main
-struct DiffableBench: AsyncParsableCommand {
+struct DiffableBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diffable-bench",
         abstract: "Benchmarks DiffableStore against baselines measured in the same run.",
