@@ -90,7 +90,7 @@ let package = Package(
         // environment, and the crash test's model (also used by its writer).
         .target(name: "TestSupport", dependencies: ["ObjectStore", "SeededRandom"], path: "Tests/TestSupport"),
         .testTarget(name: "DiffableSnapshotsTests", dependencies: ["DiffableSnapshots", "TestSupport"]),
-        .testTarget(name: "DiffableStoreTests", dependencies: ["DiffableStore"]),
+        .testTarget(name: "DiffableStoreTests", dependencies: ["DiffableStore", "ListDataSourcesTesting"]),
         .testTarget(
             name: "FetchedResultsTests",
             dependencies: ["FetchedResults", "ObjectStore", "DiffableSnapshots", "ListDataSources", "TestSupport"]
