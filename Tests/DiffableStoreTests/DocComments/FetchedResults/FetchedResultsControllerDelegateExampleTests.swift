@@ -4,7 +4,7 @@ import DiffableStore
 import Testing
 
 @MainActor @Suite struct FetchedResultsControllerDelegateExampleTests {
-    typealias Event = ScoresModel.Event
+    typealias Event = SampleScores.Event
 
     @MainActor final class EventsList: @MainActor FetchedResultsControllerDelegate {
         let dataSource: DiffableDataSource<String, ObjectID>
@@ -50,8 +50,8 @@ import Testing
     /// A store with two events, and a fetched controller of them on the view context, with
     /// `delegate`.
     func fetched(delegate: any FetchedResultsControllerDelegate<Event, ObjectID>) throws -> (PersistentContainer, FetchedResultsController<Event>, [ObjectID]) {
-        let container = try ScoresModel.container()
-        let ids = try ScoresModel.save(["Football": [("Final", 900), ("Semi", 800)]], in: container)
+        let container = try SampleScores.container()
+        let ids = try SampleScores.save(["Football": [("Final", 900), ("Semi", 800)]], in: container)
         let request = FetchRequest<Event>(predicate: nil, sortDescriptors: [FetchSortDescriptor(\.start)])
         let controller = FetchedResultsController(fetchRequest: request, managedObjectContext: container.viewContext)
         controller.delegate = delegate

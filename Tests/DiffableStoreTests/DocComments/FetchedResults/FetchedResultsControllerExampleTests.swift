@@ -8,7 +8,7 @@ import Foundation
 import Testing
 
 @MainActor @Suite struct FetchedResultsControllerExampleTests {
-    typealias Event = ScoresModel.Event
+    typealias Event = SampleScores.Event
 
     /// A data source over a headless view, with a line per event.
     func headlessDataSource<Item>(_ view: HeadlessListView<String, Item, String>) -> DiffableDataSource<String, Item> {
@@ -17,8 +17,8 @@ import Testing
 
     /// A store with one event, and a controller of every event on its view context (not fetched).
     func oneEvent() throws -> (PersistentContainer, FetchedResultsController<Event>) {
-        let container = try ScoresModel.container()
-        try ScoresModel.save(["Football": [("Final", 900)]], in: container)
+        let container = try SampleScores.container()
+        try SampleScores.save(["Football": [("Final", 900)]], in: container)
         let request = FetchRequest<Event>(predicate: nil, sortDescriptors: [FetchSortDescriptor(\.start)])
         return (container, FetchedResultsController(fetchRequest: request, managedObjectContext: container.viewContext))
     }
@@ -27,7 +27,7 @@ import Testing
     /// then ends `loop`: the view was reloaded once, then updated once.
     func expectFollowsASave<Item>(_ view: HeadlessListView<String, Item, String>, of container: PersistentContainer, ending loop: Task<Void, any Error>) async throws {
         await eventually { view.snapshot.numberOfItems == 1 }
-        try ScoresModel.save(["Tennis": [("Open", 100)]], in: container)
+        try SampleScores.save(["Tennis": [("Open", 100)]], in: container)
         await eventually { view.snapshot.numberOfItems == 2 }
         try await end(loop)
         #expect(view.reloadCount == 1 && view.batchUpdateCount == 1 && view.invalidUpdateCount == 0)
@@ -37,8 +37,8 @@ import Testing
     /// from the commented expression, checked with `#expect`; the test supplies the view
     /// context of a store with three events.
     @Test func aControllerFetchesOneUnnamedSection() throws {
-        let container = try ScoresModel.container()
-        try ScoresModel.save(["Football": [("Final", 900), ("Semi", 800)], "Tennis": [("Open", 100)]], in: container)
+        let container = try SampleScores.container()
+        try SampleScores.save(["Football": [("Final", 900), ("Semi", 800)], "Tennis": [("Open", 100)]], in: container)
         let context = container.viewContext
 
         var request = FetchRequest<Event>()
@@ -52,8 +52,8 @@ import Testing
     /// verbatim, its loop run on a task the test ends once the data source shows the fetch and
     /// a later save; the test supplies the container and the data source.
     @Test func aControllerIdentifiedByAnAttributeFeedsADataSource() async throws {
-        let container = try ScoresModel.container()
-        try ScoresModel.save(["Football": [("Final", 900)]], in: container)
+        let container = try SampleScores.container()
+        try SampleScores.save(["Football": [("Final", 900)]], in: container)
         let view = HeadlessListView<String, UUID, String>()
         let dataSource = headlessDataSource(view)
 

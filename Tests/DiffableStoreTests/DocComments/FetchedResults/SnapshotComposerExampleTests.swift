@@ -5,8 +5,8 @@ import DiffableStore
 import Testing
 
 @MainActor @Suite struct SnapshotComposerExampleTests {
-    typealias Sport = ScoresModel.Sport
-    typealias Event = ScoresModel.Event
+    typealias Sport = SampleScores.Sport
+    typealias Event = SampleScores.Event
 
     enum HomeSection: Hashable, Sendable {
         case banners, sportsPicker, standard(sport: String), live(sport: String)
@@ -24,8 +24,8 @@ import Testing
     /// A store of two sports with an event each, the first live, and fetched controllers of the
     /// sports and of the events by sport.
     func fetchedControllers() throws -> (FetchedResultsController<Sport>, FetchedResultsController<Event>) {
-        let container = try ScoresModel.container()
-        try ScoresModel.save(["Football": [("Final", 900)], "Tennis": [("Open", 100)]], in: container)
+        let container = try SampleScores.container()
+        try SampleScores.save(["Football": [("Final", 900)], "Tennis": [("Open", 100)]], in: container)
         let context = container.viewContext
         let sports = FetchedResultsController<Sport>(fetchRequest: FetchRequest(predicate: nil, sortDescriptors: [FetchSortDescriptor(\.name)]), managedObjectContext: context)
         let events = FetchedResultsController<Event>(

@@ -77,9 +77,9 @@ import Testing
     /// (DiffableDataSource+Apply.swift), verbatim, its loop run on a task the test ends once the
     /// data source shows a later save; the test supplies the controller and the data source.
     @MainActor @Test func deliveriesAreAppliedWithTheirBatchUpdates() async throws {
-        let container = try ScoresModel.container()
-        try ScoresModel.save(["Football": [("Final", 900)]], in: container)
-        let request = FetchRequest<ScoresModel.Event>(predicate: nil, sortDescriptors: [FetchSortDescriptor(\.start)])
+        let container = try SampleScores.container()
+        try SampleScores.save(["Football": [("Final", 900)]], in: container)
+        let request = FetchRequest<SampleScores.Event>(predicate: nil, sortDescriptors: [FetchSortDescriptor(\.start)])
         let controller = FetchedResultsController(fetchRequest: request, managedObjectContext: container.viewContext)
         try controller.performFetch()
         let view = HeadlessListView<String, ObjectID, String>()
@@ -93,7 +93,7 @@ import Testing
         }
 
         await eventually { view.reloadCount == 1 }
-        try ScoresModel.save(["Tennis": [("Open", 100)]], in: container)
+        try SampleScores.save(["Tennis": [("Open", 100)]], in: container)
         await eventually { view.batchUpdateCount == 1 }
         try await end(loop)
         #expect(view.snapshot == controller.snapshot && view.invalidUpdateCount == 0)

@@ -11,16 +11,7 @@ import Testing
     @Test func eachApplyIsLoggedAsWhatTheViewDid() async throws {
         let size = TerminalSize(columns: 80, rows: 24)
         let logPane = LogLines()
-        var first = DiffableDataSourceSnapshot<String, Int>()
-        first.appendSections(["A", "B", "C"])
-        first.appendItems(Array(0..<10), toSection: "A")
-        first.appendItems(Array(10..<25), toSection: "B")
-        first.appendItems(Array(25..<40), toSection: "C")
-        var second = first
-        second.deleteItems([3])
-        second.moveItem(1, beforeItem: 25)
-        second.insertItems([100], beforeItem: 12)
-        second.reconfigureItems([14])
+        let (first, second) = loggedChange()
 
         let log = UpdateLog(TerminalListView<String, Int>(size: size, output: TerminalScreen(size: size))) { line in logPane.append(line) }
         let dataSource = DiffableDataSource(view: log) { _, _, item in TerminalCell("match \(item)") }

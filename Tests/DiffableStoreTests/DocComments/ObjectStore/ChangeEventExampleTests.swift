@@ -4,13 +4,13 @@ import DiffableStore
 import Testing
 
 @Suite struct ChangeEventExampleTests {
-    typealias Event = ScoresModel.Event
+    typealias Event = SampleScores.Event
 
     /// The type's example, verbatim apart from `…`, where the test records the objects; it
     /// supplies the context and an edit of one title and one attendance.
     @Test func theChangedKeysSayWhichObjectsChangedATitle() throws {
-        let container = try ScoresModel.container()
-        let ids = try ScoresModel.save(["Football": [("Final", 900), ("Semi", 800)]], in: container)
+        let container = try SampleScores.container()
+        let ids = try SampleScores.save(["Football": [("Final", 900), ("Semi", 800)]], in: container)
         let retitled = LogLines()
         let context = container.newBackgroundContext()
         try context.performAndWait { () throws in

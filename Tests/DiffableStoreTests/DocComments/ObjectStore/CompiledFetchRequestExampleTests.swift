@@ -5,13 +5,13 @@ import Foundation
 import Testing
 
 @Suite struct CompiledFetchRequestExampleTests {
-    typealias Event = ScoresModel.Event
+    typealias Event = SampleScores.Event
 
     /// The type's example, verbatim apart from the commented expressions, checked with
     /// `#expect`; the test supplies the container and a live football event.
     @Test func aCompiledRequestEvaluatesOneObject() throws {
-        let container = try ScoresModel.container()
-        let ids = try ScoresModel.save(["Football": [("Final", 900)]], in: container)
+        let container = try SampleScores.container()
+        let ids = try SampleScores.save(["Football": [("Final", 900)]], in: container)
         let context = container.newBackgroundContext()
         try context.performAndWait { () throws in
             let event = try context.existingObject(with: ids[0], as: Event.self)

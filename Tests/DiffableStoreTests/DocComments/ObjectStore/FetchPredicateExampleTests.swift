@@ -6,14 +6,14 @@ import DiffableStore
 import Testing
 
 @Suite struct FetchPredicateExampleTests {
-    typealias Sport = ScoresModel.Sport
-    typealias Event = ScoresModel.Event
+    typealias Sport = SampleScores.Sport
+    typealias Event = SampleScores.Event
 
     /// Football (live Final, 20,000; Derby, 20; Friendly, 10) and Tennis (live Ärger im
     /// Finale, 12,000).
     func saved() throws -> PersistentContainer {
-        let container = try ScoresModel.container()
-        try ScoresModel.save([
+        let container = try SampleScores.container()
+        try SampleScores.save([
             "Football": [("Final", 20_000), ("Derby", 20), ("Friendly", 10)],
             "Tennis": [("Ärger im Finale", 12_000)],
         ], in: container)
@@ -33,9 +33,9 @@ import Testing
         var request = FetchRequest<Event>()
         request.predicate = live || .key(\.title).beginsWith("Final")
 
-        #expect(try ScoresModel.titles(matching: live, in: container) == ["Final"])
-        #expect(try ScoresModel.titles(matching: typed, in: container) == ["Final"])
-        #expect(try ScoresModel.titles(matching: request.predicate, in: container) == ["Final"])
+        #expect(try SampleScores.titles(matching: live, in: container) == ["Final"])
+        #expect(try SampleScores.titles(matching: typed, in: container) == ["Final"])
+        #expect(try SampleScores.titles(matching: request.predicate, in: container) == ["Final"])
     }
 
     /// `init(orPredicateWithSubpredicates:)`'s example (FetchPredicate+Compound.swift),
@@ -46,7 +46,7 @@ import Testing
 
         let picked = FetchPredicate<Event>(orPredicateWithSubpredicates: ids.map { \Event.code == $0 })
 
-        #expect(try ScoresModel.titles(matching: picked, in: container) == ["Derby", "Friendly"])
+        #expect(try SampleScores.titles(matching: picked, in: container) == ["Derby", "Friendly"])
     }
 
     /// `init(format:_:)`'s example (FetchPredicate+Format.swift), verbatim.
@@ -55,7 +55,7 @@ import Testing
 
         let predicate = try FetchPredicate<Event>(format: "%K BEGINSWITH[cd] %@ AND attendance > %d", "title", "fin", 1000)
 
-        #expect(try ScoresModel.titles(matching: predicate, in: container) == ["Final"])
+        #expect(try SampleScores.titles(matching: predicate, in: container) == ["Final"])
     }
 
     /// `withSubstituting(_:)`'s example (FetchPredicate+Format.swift), verbatim; the test
@@ -67,7 +67,7 @@ import Testing
         let template = try FetchPredicate<Event>(format: "attendance > $MIN")
         request.predicate = template.withSubstituting(["MIN": 1000])
 
-        #expect(try ScoresModel.titles(matching: request.predicate, in: container) == ["Final", "Ärger im Finale"])
+        #expect(try SampleScores.titles(matching: request.predicate, in: container) == ["Final", "Ärger im Finale"])
     }
 
     /// `FetchPredicateError`'s example (FetchPredicateError.swift), verbatim, with `print`
@@ -93,8 +93,8 @@ import Testing
         // the same, typed:
         let typed = FetchPredicate<Event>.key(\.title).beginsWith("arger", options: [.caseInsensitive, .diacriticInsensitive])
 
-        #expect(try ScoresModel.titles(matching: predicate, in: container) == ["Ärger im Finale"])
-        #expect(try ScoresModel.titles(matching: typed, in: container) == ["Ärger im Finale"])
+        #expect(try SampleScores.titles(matching: predicate, in: container) == ["Ärger im Finale"])
+        #expect(try SampleScores.titles(matching: typed, in: container) == ["Ärger im Finale"])
     }
 
     /// `KeyExpression`'s example (KeyExpression.swift), verbatim; the test fetches the sports

@@ -6,13 +6,13 @@ import Foundation
 import Testing
 
 @Suite struct FetchRequestExampleTests {
-    typealias Event = ScoresModel.Event
+    typealias Event = SampleScores.Event
 
     /// `FetchRequest`'s example (FetchRequest.swift), verbatim, on a background context of the
     /// test's store.
     @Test func aRequestFetchesTheLiveEventsOfASport() throws {
-        let container = try ScoresModel.container()
-        try ScoresModel.save(["Football": [("Final", 900), ("Semi", 800)], "Tennis": [("Open", 100)]], in: container)
+        let container = try SampleScores.container()
+        try SampleScores.save(["Football": [("Final", 900), ("Semi", 800)], "Tennis": [("Open", 100)]], in: container)
         let context = container.newBackgroundContext()
         try context.performAndWait { () throws in
             var request = FetchRequest<Event>()
@@ -28,8 +28,8 @@ import Testing
     /// `FetchKeyPath`'s example (FetchKeyPath.swift), verbatim; the test supplies the request
     /// and fetches dictionaries with it.
     @Test func keysAreNamedByStringOrByKeyPath() throws {
-        let container = try ScoresModel.container()
-        try ScoresModel.save(["Football": [("Final", 900)]], in: container)
+        let container = try SampleScores.container()
+        try SampleScores.save(["Football": [("Final", 900)]], in: container)
         var request = FetchRequest<Event>()
         request.resultType = .dictionaries
 
@@ -44,8 +44,8 @@ import Testing
     /// `FetchSortDescriptor`'s example (FetchSortDescriptor.swift), verbatim; the test supplies
     /// the request and fetches with it.
     @Test func sortDescriptorsOrderByKeysDirectionsAndComparators() throws {
-        let container = try ScoresModel.container()
-        try ScoresModel.save(["tennis": [("Open", 100)], "Football": [("Final", 900), ("Semi", 800)]], in: container)
+        let container = try SampleScores.container()
+        try SampleScores.save(["tennis": [("Open", 100)], "Football": [("Final", 900), ("Semi", 800)]], in: container)
         var request = FetchRequest<Event>()
         request.sortDescriptors = [
             FetchSortDescriptor(\.sport?.name, comparator: .localizedStandard),
@@ -62,8 +62,8 @@ import Testing
     @Test func aBatchedFetchMaterialisesOnlyTheBatchItReads() throws {
         let printed = LogLines()
         func print(_ items: Any...) { printed.record(items) }
-        let container = try ScoresModel.container()
-        try ScoresModel.save(["Football": (0..<200).map { ("event \($0)", $0) }], in: container)
+        let container = try SampleScores.container()
+        try SampleScores.save(["Football": (0..<200).map { ("event \($0)", $0) }], in: container)
         let context = container.newBackgroundContext()
         try context.performAndWait { () throws in
             var request = FetchRequest<Event>()

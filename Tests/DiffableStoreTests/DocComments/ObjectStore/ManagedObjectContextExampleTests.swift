@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 @Suite struct ManagedObjectContextExampleTests {
-    typealias Event = ScoresModel.Event
+    typealias Event = SampleScores.Event
 
     @MainActor final class EventsModel {
         var changed: Set<ObjectID> = []
@@ -21,7 +21,7 @@ import Testing
     /// The type's example (ManagedObjectContext.swift), verbatim, on the main actor for the view
     /// context; the test supplies the container.
     @MainActor @Test func anObjectIDCarriesAnObjectToAnotherContext() async throws {
-        let container = try ScoresModel.container()
+        let container = try SampleScores.container()
 
         let context = container.newBackgroundContext()
         let id = try await context.perform {
@@ -38,8 +38,8 @@ import Testing
     /// `perform(_:)`'s example (ManagedObjectContext.swift), verbatim; the test supplies a
     /// context of a store with one event.
     @Test func performRunsOnTheContextsQueueAndReturnsTheResult() async throws {
-        let container = try ScoresModel.container()
-        try ScoresModel.save(["Football": [("Final", 900)]], in: container)
+        let container = try SampleScores.container()
+        try SampleScores.save(["Football": [("Final", 900)]], in: container)
         let context = container.newBackgroundContext()
 
         let count = try await context.perform { try context.count(for: FetchRequest<Event>()) }
@@ -50,7 +50,7 @@ import Testing
     /// `insert(_:)`'s example (ManagedObjectContext+Objects.swift), verbatim; the test supplies
     /// the context.
     @Test func insertGivesAnObjectItsPermanentID() throws {
-        let container = try ScoresModel.container()
+        let container = try SampleScores.container()
         let context = container.newBackgroundContext()
         try context.performAndWait { () throws in
             let event = try context.insert(Event.self)
@@ -63,8 +63,8 @@ import Testing
     /// `execute(_:)`'s example (ManagedObjectContext+Fetch.swift), verbatim apart from `…`,
     /// where the test reads the rows; it supplies the request and the context.
     @Test func executeReturnsWhatTheResultTypeAsksFor() throws {
-        let container = try ScoresModel.container()
-        try ScoresModel.save(["Football": [("Final", 900)]], in: container)
+        let container = try SampleScores.container()
+        try SampleScores.save(["Football": [("Final", 900)]], in: container)
         let context = container.newBackgroundContext()
         var request = FetchRequest<Event>()
         var titles: [String] = []
@@ -80,8 +80,8 @@ import Testing
     /// verbatim apart from `…`, where the test records the events it keeps; it supplies the
     /// predicate `live` and the context.
     @Test func eventsAboveTheReportedPositionAreTheOnesAfterTheResult() throws {
-        let container = try ScoresModel.container()
-        try ScoresModel.save(["Football": [("Final", 900)]], in: container)
+        let container = try SampleScores.container()
+        try SampleScores.save(["Football": [("Final", 900)]], in: container)
         let context = container.newBackgroundContext()
         let live = try FetchPredicate<Event>(format: "isLive == YES")
         let kept = LogLines()
@@ -107,8 +107,8 @@ import Testing
     @Test func anObserverHearsEachEventWithItsNumberKindAndObjects() throws {
         let printed = LogLines()
         @Sendable func print(_ items: Any...) { printed.record(items) }
-        let container = try ScoresModel.container()
-        let ids = try ScoresModel.save(["Football": [("Final", 900)]], in: container)
+        let container = try SampleScores.container()
+        let ids = try SampleScores.save(["Football": [("Final", 900)]], in: container)
         let context = container.newBackgroundContext()
         try context.performAndWait { () throws in
             let token = context.addChangeObserver { event in
@@ -124,8 +124,8 @@ import Testing
     /// The main-actor model of `addMainActorChangeObserver(_:)` (ManagedObjectContext+ChangeStream.swift),
     /// verbatim; the test supplies the container and a merged save.
     @MainActor @Test func aMainActorModelReadsItsStateInTheObserver() async throws {
-        let container = try ScoresModel.container()
-        let ids = try ScoresModel.save(["Football": [("Final", 900)]], in: container)
+        let container = try SampleScores.container()
+        let ids = try SampleScores.save(["Football": [("Final", 900)]], in: container)
         let model = EventsModel(container: container)
         try container.viewContext.existingObject(with: ids[0], as: Event.self).title = "Cup final"
         container.viewContext.processPendingChanges()
@@ -135,8 +135,8 @@ import Testing
     /// `changeEvents()`'s example (ManagedObjectContext+ChangeStream.swift), verbatim apart
     /// from `…`, where the test records the event and stops; it supplies the container.
     @MainActor @Test func theChangeEventsArriveAsASequence() async throws {
-        let container = try ScoresModel.container()
-        let ids = try ScoresModel.save(["Football": [("Final", 900)]], in: container)
+        let container = try SampleScores.container()
+        let ids = try SampleScores.save(["Football": [("Final", 900)]], in: container)
         Task { @MainActor in
             try container.viewContext.existingObject(with: ids[0], as: Event.self).title = "Cup final"
         }

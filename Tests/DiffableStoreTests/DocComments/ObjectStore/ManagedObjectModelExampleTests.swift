@@ -2,7 +2,6 @@
 // `PersistentContainer`: Sources/ObjectStore/Model/ManagedObjectModel.swift and
 // Sources/ObjectStore/Container/PersistentContainer.swift.
 import DiffableStore
-import Foundation
 import Testing
 
 @Suite struct ManagedObjectModelExampleTests {
@@ -13,18 +12,10 @@ import Testing
         @Attribute var title = ""
     }
 
-    /// A store file in a directory of its own, removed after the test.
-    func withStoreFile(_ body: (StoreDescription) throws -> Void) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try body(StoreDescription(location: .file(directory.appendingPathComponent("Scores.sqlite"))))
-    }
-
     /// `ManagedObjectModel`'s example (ManagedObjectModel.swift), verbatim apart from the store:
     /// a file in a temporary directory instead of the default location.
-    @Test func aModelListsTheEntitiesAContainerOpens() throws {
-        try withStoreFile { store in
+    @Test func aModelListsTheEntitiesAContainerOpens() async throws {
+        try await withTemporaryStoreFile { store in
             let model = ManagedObjectModel([Sport.self, Event.self])
             let container = try PersistentContainer(name: "Scores", model: model, store: store)
             #expect(container.model.entities.map(\.name) == ["Sport", "Event"])
@@ -33,8 +24,8 @@ import Testing
 
     /// `PersistentContainer`'s example (PersistentContainer.swift), verbatim apart from the
     /// file store: a file in a temporary directory instead of the default location.
-    @Test func aContainerOpensAFileStoreOrAStoreInMemory() throws {
-        try withStoreFile { store in
+    @Test func aContainerOpensAFileStoreOrAStoreInMemory() async throws {
+        try await withTemporaryStoreFile { store in
             let model = ManagedObjectModel([Sport.self, Event.self])
             let container = try PersistentContainer(name: "Scores", model: model, store: store)  // file store
             let scratch = try PersistentContainer(name: "Test", model: model, store: .inMemory)

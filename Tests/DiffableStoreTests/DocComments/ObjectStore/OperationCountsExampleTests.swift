@@ -4,13 +4,13 @@ import DiffableStore
 import Testing
 
 @Suite struct OperationCountsExampleTests {
-    typealias Event = ScoresModel.Event
+    typealias Event = SampleScores.Event
 
     /// The type's example, verbatim; the test supplies a compiled request that reads one key
     /// through one relationship, and a live football event.
     @Test func aPredicateThroughOneRelationshipFollowsOneHop() throws {
-        let container = try ScoresModel.container()
-        let ids = try ScoresModel.save(["Football": [("Final", 900)]], in: container)
+        let container = try SampleScores.container()
+        let ids = try SampleScores.save(["Football": [("Final", 900)]], in: container)
         let query = try CompiledFetchRequest(FetchRequest<Event>(predicate: try FetchPredicate(format: "sport.name == %@", "Football")), model: container.model)
         let context = container.newBackgroundContext()
         try context.performAndWait { () throws in

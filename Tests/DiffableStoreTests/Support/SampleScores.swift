@@ -2,9 +2,9 @@ import DiffableStore
 import Foundation
 
 /// The model the documentation's fragments assume when they declare none: sports, their events,
-/// and tags on events. A test names its types (`typealias Event = ScoresModel.Event`) so that a
+/// and tags on events. A test names its types (`typealias Event = SampleScores.Event`) so that a
 /// fragment reads as written.
-enum ScoresModel {
+enum SampleScores {
     final class Sport: ManagedObject {
         @Attribute(.unique) var name = ""
         @Relationship(deleteRule: .cascade, inverse: \Event.sport) var events: Set<Event>
@@ -32,10 +32,10 @@ enum ScoresModel {
     }
 
     /// Saves sports and their events through a background context: for each sport, the titles of
-    /// its events (their codes too) with their attendance, the first of each sport live; returns
-    /// the events' IDs in order.
+    /// its events (their codes too) with their attendance, the first of each sport live (every
+    /// one with `allLive`); returns the events' IDs in order.
     @discardableResult
-    static func save(_ sports: KeyValuePairs<String, [(title: String, attendance: Int)]>, in container: PersistentContainer) throws -> [ObjectID] {
+    static func save(_ sports: KeyValuePairs<String, [(title: String, attendance: Int)]>, allLive: Bool = false, in container: PersistentContainer) throws -> [ObjectID] {
         let context = container.newBackgroundContext()
         return try context.performAndWait { () throws -> [ObjectID] in
             var ids: [ObjectID] = []
@@ -45,7 +45,7 @@ enum ScoresModel {
                 for (offset, entry) in events.enumerated() {
                     let event = try context.insert(Event.self)
                     (event.title, event.code, event.attendance) = (entry.title, entry.title, entry.attendance)
-                    (event.isLive, event.sport, event.uuid) = (offset == 0, sport, UUID())
+                    (event.isLive, event.sport, event.uuid) = (allLive || offset == 0, sport, UUID())
                     event.start = Date(timeIntervalSinceReferenceDate: Double(ids.count) * 60)
                     ids.append(event.objectID)
                 }
