@@ -36,6 +36,8 @@ final class Broadcast<Element: Sendable>: @unchecked Sendable {
     /// sequence when asked, so that no ``yield(_:)`` comes between.
     private func register(yieldingLast: Bool) -> (last: Element?, stream: AsyncStream<Element>) {
         let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: .unbounded)
+        // lock() and unlock(), not withLock: Swift 6.3.1 crashes compiling a withLock closure
+        // that yields into the continuation.
         lock.lock()
         nextKey += 1
         let key = nextKey
