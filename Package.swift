@@ -99,7 +99,7 @@ let package = Package(
         // other threads.
         .target(name: "TestSupport", dependencies: ["DiffableSnapshots", "DiffableSupport", "SeededRandom"], path: "Tests/TestSupport"),
         .testTarget(name: "DiffableSnapshotsTests", dependencies: ["DiffableSnapshots", "TestSupport"]),
-        .testTarget(name: "DiffableStoreTests", dependencies: ["DiffableStore"]),
+        .testTarget(name: "DiffableStoreTests", dependencies: ["DiffableStore", "ListDataSourcesTesting"]),
         .testTarget(
             name: "FetchedResultsTests",
             dependencies: ["FetchedResults", "ObjectStore", "DiffableSnapshots", "ListDataSources", "TestSupport"]

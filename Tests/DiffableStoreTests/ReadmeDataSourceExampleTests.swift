@@ -26,21 +26,3 @@ import Testing
     #expect(lines.all == ["reload (2 sections, 5 items)", "D(0,1) M(1,1→0,0) C(0,2)"])
     #expect(screen.lines.prefix(5) == ["Live                                                                           3", " ~ match 5", "   match 1", " * match 3", "Upcoming                                                                       1"])
 }
-
-/// Lines written by an update log.
-final class LogLines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-
-    func append(_ line: String) {
-        lock.lock()
-        lines.append(line)
-        lock.unlock()
-    }
-
-    var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return lines
-    }
-}

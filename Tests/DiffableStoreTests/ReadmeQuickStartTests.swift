@@ -38,10 +38,9 @@ final class QuickStartMatch: ManagedObject {
         (match.title, match.sport) = ("Lions – Tigers", "Football")
         try writer.save()
     }
-    var shown = DiffableDataSourceSnapshot<String, ObjectID>()
-    for await delivery in deliveries.prefix(2) {               // the fetch, then one per change
-        try await dataSource.apply(delivery.snapshot, using: delivery.batchUpdate, from: shown)
-        shown = delivery.snapshot
+    for await delivery in deliveries.prefix(2) {                        // the fetch, then the save
+        try await dataSource.apply(delivery.snapshot, using: delivery.batchUpdate,
+                                   from: delivery.previousSnapshot)
     }
     #expect(lines.all == ["reload (0 sections, 0 items)", "reload (1 section, 1 item)"])
     #expect(screen.lines.prefix(2).map { $0.trimmingCharacters(in: .whitespaces) } == ["Football                                                   1", "Lions – Tigers"])

@@ -18,11 +18,12 @@ import Testing
         return (container, controller, recorder, matches)
     }
 
-    /// Checks the last delivery's batch update against the one before it.
+    /// Checks that the last delivery starts from the one before it, and its batch update.
     func expectValidStep(_ recorder: DeliveryRecorder<Match, ObjectID>, sourceLocation: SourceLocation = #_sourceLocation) {
         let deliveries = recorder.deliveries
         guard let new = deliveries.last else { return }
         let old = deliveries.count > 1 ? deliveries[deliveries.count - 2].snapshot : DiffableDataSourceSnapshot<String, ObjectID>()
+        #expect(new.previousSnapshot == old, sourceLocation: sourceLocation)
         #expect(throws: Never.self, sourceLocation: sourceLocation) { try new.batchUpdate.validate(from: old, to: new.snapshot) }
     }
 

@@ -46,13 +46,13 @@ extension BatchUpdateError: CustomStringConvertible {
             "Kept or reloaded section \(from) lands at new section \(to): expected \(expected), found \(found); "
                 + "list the insert, delete or move that shifts it."
         case .movedSectionIdentityMismatch(let from, let to, let expected, let found):
-            "Section move \(from)->\(to): expected \(expected) at the destination, found \(found); "
+            "Section move \(from)→\(to): expected \(expected) at the destination, found \(found); "
                 + "move the section to its index in the new snapshot."
         case .itemIdentityMismatch(let from, let to, let expected, let found):
             "Kept or reloaded item \(from) lands at new path \(to): expected \(expected), found \(found); "
                 + "list the insert, delete or move that shifts it."
         case .movedItemIdentityMismatch(let from, let to, let expected, let found):
-            "Item move \(from)->\(to): expected \(expected) at the destination, found \(found); "
+            "Item move \(from)→\(to): expected \(expected) at the destination, found \(found); "
                 + "move the item to its path in the new snapshot."
         case .reloadedItemNotInNewSnapshot(let path, let item):
             "Reloaded item \(item) at old path \(path) is not in the new snapshot; only items in both snapshots are "

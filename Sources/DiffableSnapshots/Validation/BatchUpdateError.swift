@@ -12,7 +12,7 @@
 /// } catch .invalidNumberOfItems(let section, _, _, _, _, _, _) {
 ///     print("section \(section) does not add up")
 /// } catch {
-///     // Item move (0,1)->(1,0): expected 5 at the destination, found 7; move the item to its
+///     // Item move (0,1)→(1,0): expected 5 at the destination, found 7; move the item to its
 ///     // path in the new snapshot.
 ///     print(error)
 /// }

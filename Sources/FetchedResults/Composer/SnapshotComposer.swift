@@ -88,7 +88,7 @@ import ObjectStore
 /// - ``SnapshotComposerError``
 public final class SnapshotComposer<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: Sendable {
     let state = Locked(ComposerState<SectionIdentifierType, ItemIdentifierType>())
-    let compositionStreams = Broadcast<SnapshotComposition<SectionIdentifierType, ItemIdentifierType>>()
+    let compositionStreams = Broadcast<SnapshotComposition<SectionIdentifierType, ItemIdentifierType>>(keepsLast: true)
     let errorStreams = Broadcast<SnapshotComposerError>()
 
     /// An empty composer: no slot, an empty list, no composition yet.
@@ -118,13 +118,14 @@ public final class SnapshotComposer<SectionIdentifierType: Hashable & Sendable, 
         }
     }
 
-    /// Every composition from now on, in order, each with the batch update from the previous one
-    /// (buffered without limit, so none is missed). Iterate it on any actor; it ends when the
-    /// composer is released.
+    /// A new asynchronous sequence of the compositions: the last one so far first, when there is
+    /// one, then every composition after it, in order, with no gap and no repeat (buffered
+    /// without limit, so none is missed). Call it from any thread, before or after adding slots,
+    /// and iterate it on any actor; it ends when the composer is released.
     ///
-    /// To show the list from its start, call it before adding slots, or apply ``snapshot`` first:
-    /// a data source handed a composition whose `previousSnapshot` is not what it shows diffs
-    /// instead of failing.
+    /// Its first composition is the list as it is when the sequence is made, carrying the list
+    /// before it in ``SnapshotComposition/previousSnapshot``: a data source that shows nothing
+    /// yet reloads on the first apply, then performs each batch update as it comes.
     public func compositions() -> AsyncStream<SnapshotComposition<SectionIdentifierType, ItemIdentifierType>> {
         compositionStreams.makeStream()
     }

@@ -98,22 +98,30 @@ extension IdentifiedFetchedResultsController {
         return sectionName.first.map { String($0).uppercased() }
     }
 
-    /// A new asynchronous sequence of the controller's deliveries, from the next one on (buffered
-    /// without limit, so none is missed). Iterate it on any actor; it ends when the controller is
-    /// released.
+    /// A new asynchronous sequence of the controller's deliveries: the last one so far first,
+    /// when there is one (from ``performFetch()`` on), then every delivery after it, with no gap
+    /// and no repeat (buffered without limit, so none is missed). Call it from any thread, before
+    /// or after the fetch, and iterate it on any actor; it ends when the controller is released.
+    ///
+    /// Its first delivery is the results as they are when it is made, carrying the snapshot
+    /// before them in ``FetchedResultsDelivery/previousSnapshot``. A data source that shows
+    /// nothing yet reloads on the first apply, then performs each batch update as it comes:
     ///
     /// ```swift
-    /// let deliveries = controller.deliveries()
     /// try controller.performFetch()
-    /// for await delivery in deliveries { … }   // the fetch, then every change
+    /// for await delivery in controller.deliveries() {   // the fetch, then every change
+    ///     try await dataSource.apply(delivery.snapshot, using: delivery.batchUpdate,
+    ///                                from: delivery.previousSnapshot)
+    /// }
     /// ```
     public func deliveries() -> AsyncStream<FetchedResultsDelivery<ItemIdentifierType>> {
         streams.makeStream()
     }
 
     /// The last delivery so far (nil before the first ``performFetch()``) and the sequence of
-    /// the deliveries after it, with no gap and no repeat, from any thread: how a composer
-    /// starts following a controller whether or not it has fetched yet.
+    /// the deliveries after it, with no gap and no repeat, from any thread: how a composer's
+    /// slot starts from the controller's results at once, where ``deliveries()`` would hand
+    /// them over only when its sequence is iterated.
     func deliveriesFromLast() -> (last: FetchedResultsDelivery<ItemIdentifierType>?, stream: AsyncStream<FetchedResultsDelivery<ItemIdentifierType>>) {
         streams.makeStreamFromLast()
     }

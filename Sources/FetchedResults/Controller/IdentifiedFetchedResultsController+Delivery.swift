@@ -79,10 +79,11 @@ extension IdentifiedFetchedResultsController {
         let update = updatedNewPaths.map { step.batchUpdate(oldSections: oldSections, newSections: newSections, updatedNewPaths: $0, marking: updateMarking) }
             ?? BatchUpdate(from: delivered, to: snapshot)
         let changes = classic && (reportsClassicChanges || delegate != nil) ? step.classicChanges(oldSections: oldSections, newSections: newSections) : nil
+        let previous = delivered
         generation += 1
         delivered = snapshot
         _checkInvariants()
-        let delivery = FetchedResultsDelivery(snapshot: snapshot, batchUpdate: update, changes: changes, generation: generation, sequenceNumber: sequenceNumber)
+        let delivery = FetchedResultsDelivery(snapshot: snapshot, previousSnapshot: previous, batchUpdate: update, changes: changes, generation: generation, sequenceNumber: sequenceNumber)
         if let delegate {
             if let changes {
                 delegate.controllerWillChangeContent(self)

@@ -18,7 +18,8 @@ public import ObjectStore
 ///     sectionNameKeyPath: "sport.name", itemIdentifier: \.uuid)
 /// try controller.performFetch()
 /// for await delivery in controller.deliveries() {
-///     dataSource.apply(delivery.snapshot, using: delivery.batchUpdate, from: shown)
+///     try await dataSource.apply(delivery.snapshot, using: delivery.batchUpdate,
+///                                from: delivery.previousSnapshot)
 /// }
 /// ```
 ///

@@ -4,9 +4,9 @@ import DiffableSupport
 /// compositions and errors): registered from any thread, fed from one place at a time, each
 /// buffered without limit so that no element is missed.
 ///
-/// It remembers the last element it yielded, so a new subscriber can start from the current
-/// state with no gap and no repeat: ``makeStreamFromLast()`` hands it the last element and the
-/// stream of the later ones, atomically with respect to ``yield(_:)``.
+/// A broadcast that keeps its last element starts every new sequence from the current state with
+/// no gap and no repeat: ``makeStream()`` begins with the last element, and
+/// ``makeStreamFromLast()`` hands it over apart, each atomically with respect to ``yield(_:)``.
 final class Broadcast<Element: Sendable>: Sendable {
     private struct State {
         var continuations: [Int: AsyncStream<Element>.Continuation] = [:]
@@ -17,23 +17,32 @@ final class Broadcast<Element: Sendable>: Sendable {
     private let state = Locked(State())
     private let keepsLast: Bool
 
-    /// A broadcast; with `keepsLast`, it remembers its last element for ``makeStreamFromLast()``.
+    /// A broadcast; with `keepsLast`, it remembers its last element and hands it to every new
+    /// sequence.
     init(keepsLast: Bool = false) {
         self.keepsLast = keepsLast
     }
 
-    /// A new sequence of the elements yielded from now on.
+    /// A new sequence of the last element yielded so far (when the broadcast keeps it), then of
+    /// every element yielded after it.
     func makeStream() -> AsyncStream<Element> {
-        makeStreamFromLast().stream
+        register(yieldingLast: true).stream
     }
 
     /// The last element yielded so far (nil when none, or when the broadcast keeps none) and a
     /// new sequence of the elements yielded after it.
     func makeStreamFromLast() -> (last: Element?, stream: AsyncStream<Element>) {
+        register(yieldingLast: false)
+    }
+
+    /// Opens a sequence and reads the last element under the lock, yielding it first into the
+    /// sequence when asked, so that no ``yield(_:)`` comes between.
+    private func register(yieldingLast: Bool) -> (last: Element?, stream: AsyncStream<Element>) {
         let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: .unbounded)
         let (key, last) = state.withLock { state in
             state.nextKey += 1
             state.continuations[state.nextKey] = continuation
+            if yieldingLast, let last = state.last { continuation.yield(last) }
             return (state.nextKey, state.last)
         }
         continuation.onTermination = { [weak self] _ in

@@ -14,12 +14,27 @@ public import ObjectStore
 /// comes through ``controller(_:didChangeContentWith:)`` only. Every method has a default that
 /// does nothing.
 ///
-/// A main-actor model of a view-context controller conforms on the main actor:
+/// A main-actor model of a view-context controller conforms on the main actor, and starts each
+/// apply from there, so that the applies keep the order of the deliveries:
 ///
 /// ```swift
 /// @MainActor final class EventsList: @MainActor FetchedResultsControllerDelegate {
+///     let dataSource: DiffableDataSource<String, ObjectID>
+///     var lastError: (any Error)?
+///
+///     init(dataSource: DiffableDataSource<String, ObjectID>) {
+///         self.dataSource = dataSource
+///     }
+///
 ///     func controller(_ controller: FetchedResultsController<Event>, didChangeContentWith delivery: FetchedResultsDelivery<ObjectID>) {
-///         dataSource.apply(delivery.snapshot, using: delivery.batchUpdate, from: shown)
+///         Task {
+///             do {
+///                 try await dataSource.apply(delivery.snapshot, using: delivery.batchUpdate,
+///                                            from: delivery.previousSnapshot)
+///             } catch {
+///                 lastError = error
+///             }
+///         }
 ///     }
 /// }
 /// ```

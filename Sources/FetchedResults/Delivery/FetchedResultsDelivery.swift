@@ -1,15 +1,17 @@
 public import DiffableSnapshots
 
 /// What a ``IdentifiedFetchedResultsController`` delivers after its fetch and after every change
-/// that touches its results: the results as a typed snapshot, the batch update from the previous
-/// delivery, Core Data's classic changes on request, and a generation number.
+/// that touches its results: the results as a typed snapshot, the previous delivery's snapshot
+/// and the batch update between the two, Core Data's classic changes on request, and a
+/// generation number.
 ///
 /// A delivery is a `Sendable` value: apply it from any actor. Feed it to a data source without a
 /// diff:
 ///
 /// ```swift
 /// for await delivery in controller.deliveries() {
-///     dataSource.apply(delivery.snapshot, using: delivery.batchUpdate, from: shown)
+///     try await dataSource.apply(delivery.snapshot, using: delivery.batchUpdate,
+///                                from: delivery.previousSnapshot)
 /// }
 /// ```
 public struct FetchedResultsDelivery<ItemIdentifierType: Hashable & Sendable>: Sendable {
@@ -17,8 +19,11 @@ public struct FetchedResultsDelivery<ItemIdentifierType: Hashable & Sendable>: S
     /// section value), in order. Objects that changed and stayed are marked with
     /// `reconfigureItems` (or `reloadItems`, as ``FetchedResultsUpdateMarking`` chooses).
     public var snapshot: DiffableDataSourceSnapshot<String, ItemIdentifierType>
-    /// The batch update from the previous delivery's snapshot to ``snapshot`` (from an empty
-    /// snapshot for the first delivery). It passes `validate(from:to:)`.
+    /// The previous delivery's ``snapshot`` (empty for the first delivery): the snapshot
+    /// ``batchUpdate`` starts from, to hand a data source with it.
+    public var previousSnapshot: DiffableDataSourceSnapshot<String, ItemIdentifierType>
+    /// The batch update from ``previousSnapshot`` to ``snapshot``. It passes
+    /// `validate(from:to:)`.
     ///
     /// After a change followed incrementally it is built from what the controller did (which
     /// objects left, entered, moved and changed, and where), in O(*k* log *k*) for *k* changed

@@ -48,8 +48,9 @@ extension DiffableDataSource {
     /// proportional to its size rather than to the list's.
     ///
     /// ```swift
-    /// for await delivery in deliveries {
-    ///     try await dataSource.apply(delivery.snapshot, using: delivery.update, from: delivery.previous)
+    /// for await delivery in controller.deliveries() {
+    ///     try await dataSource.apply(delivery.snapshot, using: delivery.batchUpdate,
+    ///                                from: delivery.previousSnapshot)
     /// }
     /// ```
     ///

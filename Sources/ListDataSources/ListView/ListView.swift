@@ -13,14 +13,18 @@ public import DiffableSnapshots
 ///     typealias ItemIdentifierType = Int
 ///     typealias Cell = String
 ///
-///     private(set) var rows = 0  // guard with a lock in real code
+///     // Sendable as checked by hand: `lock` guards `count`, the only mutable state.
+///     private let lock = NSLock()
+///     private var count = 0
+///
+///     var rows: Int { lock.withLock { count } }
 ///
 ///     func reloadData(_ content: ListViewContent<RowCounter>) throws {
-///         rows = content.snapshot.numberOfItems
+///         lock.withLock { count = content.snapshot.numberOfItems }
 ///     }
 ///
 ///     func performBatchUpdates(_ update: ListViewUpdate<RowCounter>) throws {
-///         rows = update.newSnapshot.numberOfItems
+///         lock.withLock { count = update.newSnapshot.numberOfItems }
 ///     }
 /// }
 /// ```

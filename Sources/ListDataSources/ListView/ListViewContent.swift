@@ -88,10 +88,11 @@ public struct ListViewContent<View: ListView>: Sendable {
     }
 
     /// The same content for another view type with the same identifiers, cells and
-    /// supplementary views: for a view that wraps another and passes its updates on.
+    /// supplementary views: for a view that wraps another and passes its updates on, as a
+    /// `Wrapper<Base: ListView>` whose `base` is the view it wraps does:
     ///
     /// ```swift
-    /// func reloadData(_ content: ListViewContent<Self>) throws {
+    /// func reloadData(_ content: ListViewContent<Wrapper>) throws {
     ///     try base.reloadData(ListViewContent<Base>(content))
     /// }
     /// ```

@@ -9,8 +9,8 @@ public import DiffableSnapshots
 ///
 /// ```swift
 /// dataSource.reorderingHandlers.didReorder = { transaction in
-///     if let reordered = favourites.applying(transaction.difference) {
-///         favourites = reordered
+///     favourites.update { items in      // your store, safe to call from any thread
+///         if let reordered = items.applying(transaction.difference) { items = reordered }
 ///     }
 /// }
 /// ```

@@ -10,9 +10,10 @@ import SeededRandom
 /// from the context, in a fixed order, so it is always valid for the store as it is.
 ///
 /// ```swift
+/// let context = try ScoreboardStore.open(.inMemory, seed: 42).newBackgroundContext()
 /// var feed = LiveFeed(seed: 42)
 /// let event = try context.performAndWait { try feed.step(in: context) }
-/// print(event)  // "Arsenal v Chelsea 2:1"
+/// print(event)  // Spurs v Lakers 2:1
 /// ```
 package struct LiveFeed: Sendable {
     private var random: SplitMix64

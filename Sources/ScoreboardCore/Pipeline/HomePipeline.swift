@@ -19,8 +19,8 @@ where View.SectionIdentifierType == HomeSection, View.ItemIdentifierType == Home
     private let compositions: AsyncStream<SnapshotComposition<HomeSection, HomeItem>>
     private let counters = Locked(ApplyStatistics())
 
-    /// A pipeline from `home` to `view`; it listens to the composer from now on, so create it
-    /// before ``HomeScreen/start()``.
+    /// A pipeline from `home` to `view`; it starts from the composer's last composition, so it
+    /// may be created before or after ``HomeScreen/start()``.
     package init(home: HomeScreen, view: View) {
         self.home = home
         self.view = view

@@ -12,17 +12,6 @@ private func move(_ from: ItemPath, _ to: ItemPath) -> BatchUpdate.Move<ItemPath
 
 @Suite("BatchUpdate(from:to:)")
 struct BatchUpdateDiffTests {
-    @Test func theDocumentationExampleHolds() {
-        var snapshot = Snapshot()
-        snapshot.appendSections(["Favourites", "All"])
-        snapshot.appendItems([1, 2], toSection: "Favourites")
-        snapshot.appendItems([3, 4, 5])
-        var next = snapshot
-        next.moveItem(5, beforeItem: 3)
-        next.reconfigureItems([4])
-        #expect(BatchUpdate(from: snapshot, to: next).description == "M(1,2→1,0) C(1,2)")
-    }
-
     @Test func equalSnapshotsGiveAnEmptyUpdate() {
         let old = snapshot(["A": [1, 2, 3], "B": [4]])
         #expect(BatchUpdate(from: old, to: old).isEmpty)

@@ -204,6 +204,8 @@ struct DiffableDataSourceSnapshotTests {
         #expect(copy.itemIdentifiers == [3, 2, 4])
     }
 
+    /// Also holds the listing shown in the documentation of `description`
+    /// (Sources/DiffableSnapshots/Snapshot/DiffableDataSourceSnapshot+Description.swift).
     @Test func descriptionListsSectionsItemsAndMarks() {
         var snapshot = makeSnapshot(["Live": [1, 2], "Upcoming": [3]])
         snapshot.reconfigureItems([2])

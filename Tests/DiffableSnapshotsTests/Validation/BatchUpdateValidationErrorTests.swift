@@ -54,7 +54,7 @@ struct BatchUpdateValidationErrorTests {
         ),
         (
             .movedSectionIdentityMismatch(from: 0, to: 3, expected: "\"A\"", found: "\"C\""), 5,
-            "Section move 0->3: expected \"A\" at the destination, found \"C\"; move the section to its index in the new snapshot."
+            "Section move 0→3: expected \"A\" at the destination, found \"C\"; move the section to its index in the new snapshot."
         ),
         (
             .itemIdentityMismatch(from: path(0, 1), to: path(0, 2), expected: "5", found: "7"), 5,
@@ -62,7 +62,7 @@ struct BatchUpdateValidationErrorTests {
         ),
         (
             .movedItemIdentityMismatch(from: path(0, 1), to: path(1, 0), expected: "5", found: "7"), 5,
-            "Item move (0,1)->(1,0): expected 5 at the destination, found 7; move the item to its path in the new snapshot."
+            "Item move (0,1)→(1,0): expected 5 at the destination, found 7; move the item to its path in the new snapshot."
         ),
         (
             .reloadedItemNotInNewSnapshot(path: path(0, 1), item: "5"), 6,

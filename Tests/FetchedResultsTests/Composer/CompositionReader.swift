@@ -10,7 +10,7 @@ struct CompositionReader<Section: Hashable & Sendable, Item: Hashable & Sendable
     private(set) var snapshot: DiffableDataSourceSnapshot<Section, Item>
     private(set) var generation: Int
 
-    /// Reads `composer`'s compositions from now on.
+    /// Reads `composer`'s compositions after its last one so far.
     init(_ composer: SnapshotComposer<Section, Item>) {
         iterator = composer.compositions().makeAsyncIterator()
         snapshot = composer.snapshot
@@ -19,7 +19,11 @@ struct CompositionReader<Section: Hashable & Sendable, Item: Hashable & Sendable
 
     /// The next composition, checked.
     mutating func next(sourceLocation: SourceLocation = #_sourceLocation) async throws -> SnapshotComposition<Section, Item> {
-        let composition = try #require(await iterator.next(), "the composition stream ended", sourceLocation: sourceLocation)
+        var composition = try #require(await iterator.next(), "the composition stream ended", sourceLocation: sourceLocation)
+        // The sequence starts with the last composition made before the reader: skip it.
+        while composition.generation <= generation {
+            composition = try #require(await iterator.next(), "the composition stream ended", sourceLocation: sourceLocation)
+        }
         #expect(composition.generation == generation + 1, "generations have no gaps", sourceLocation: sourceLocation)
         #expect(composition.previousSnapshot == snapshot, "a composition starts from the one before", sourceLocation: sourceLocation)
         do {

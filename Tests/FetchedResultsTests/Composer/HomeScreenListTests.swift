@@ -26,7 +26,7 @@ import TestSupport
             return "\(item)\(onSlip ? " *" : "")"
         }
         let applier = CompositionApplier(composer: composer, dataSource: dataSource)
-        try await applier.apply(composer.snapshot)
+        applier.start()
         var feed = HomeFeed(screen: screen, seed: seed)
         for step in 1...steps {
             try await feed.step()
@@ -40,6 +40,7 @@ import TestSupport
         }
         let results = applier.results
         #expect(results.failures.isEmpty, "\(results.failures.prefix(3))")
+        #expect(results.methods[.reloadData, default: 0] == 1, "the first composition is the list so far, reloaded")
         #expect(results.methods[.knownUpdate, default: 0] > 0)
         #expect(results.methods[.diff, default: 0] == 0, "every composition starts from what the view shows")
         #expect(view.batchUpdateCount == results.methods[.knownUpdate, default: 0])
@@ -68,10 +69,9 @@ final class CompositionApplier<Section: Hashable & Sendable, Item: Hashable & Se
 
     deinit { task?.cancel() }
 
-    /// Shows `start` (the composer's snapshot when the applier was made), then every
-    /// composition after it.
-    func apply(_ start: DiffableDataSourceSnapshot<Section, Item>) async throws {
-        try await dataSource.apply(start)
+    /// Applies every composition, from the composer's last one when the applier was made (which
+    /// the data source reloads with).
+    func start() {
         let compositions = self.compositions
         task = Task { [weak self] in
             for await composition in compositions {

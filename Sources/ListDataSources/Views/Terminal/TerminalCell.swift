@@ -2,7 +2,7 @@
 /// the right edge, an optional detail.
 ///
 /// ```swift
-/// TerminalCell("Arsenal – Chelsea", detail: "2:1")
+/// let match = TerminalCell("Arsenal – Chelsea", detail: "2:1")
 /// let plain: TerminalCell = "Tennis"
 /// ```
 ///

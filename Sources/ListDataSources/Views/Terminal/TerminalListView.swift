@@ -5,14 +5,15 @@ import DiffableSupport
 ///
 /// Each section shows a header line (bold, underlined) and one line per item; the last row of
 /// the screen is a status line. Rows that an update inserts, moves or updates (reloads or
-/// reconfigures) are marked for a short time, by a sign before them and a colour:
+/// reconfigures) are marked for a short time, by a sign before them and a colour: `+` and green
+/// for an inserted row, `*` and yellow for an updated one, `~` and cyan for a moved one.
 ///
 /// ```
-/// Live                                   3
+/// Live                                   4
 ///    Arsenal – Chelsea                 2:1
-///  + Porto – Benfica                   0:0     (inserted: green)
-///  * Milan – Inter                     1:1     (updated: yellow)
-///  ~ Ajax – PSV                        3:0     (moved: cyan)
+///  + Porto – Benfica                   0:0
+///  * Milan – Inter                     1:1
+///  ~ Ajax – PSV                        3:0
 ///  1-4 of 4
 /// ```
 ///

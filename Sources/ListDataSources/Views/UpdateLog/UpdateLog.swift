@@ -10,7 +10,7 @@ import DiffableSupport
 /// ```swift
 /// let log = UpdateLog(TerminalListView<String, Int>(size: size)) { line in logPane.append(line) }
 /// let dataSource = DiffableDataSource(view: log) { _, _, item in TerminalCell("match \(item)") }
-/// try await dataSource.apply(first)   // reload (2 sections, 40 items)
+/// try await dataSource.apply(first)   // reload (3 sections, 40 items)
 /// try await dataSource.apply(second)  // D(0,3) I(1,2) M(0,1→2,0) C(1,5)
 /// ```
 ///

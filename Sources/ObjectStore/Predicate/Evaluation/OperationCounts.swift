@@ -7,7 +7,7 @@ import DiffableSupport
 ///
 /// ```swift
 /// let counts = OperationCounts()
-/// OperationCounts.$current.withValue(counts) { _ = query.matches(object) }
+/// let matched = try OperationCounts.$current.withValue(counts) { try query.evaluate(object) }
 /// #expect(counts.hopsFollowed <= 2)
 /// ```
 package final class OperationCounts: Sendable {

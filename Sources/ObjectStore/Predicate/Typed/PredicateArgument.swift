@@ -6,7 +6,7 @@
 /// arguments (for `IN` and `BETWEEN`).
 ///
 /// ```swift
-/// try FetchPredicate<Event>(format: "sport == %@ AND attendance IN %@", football, [10, 20])
+/// let predicate = try FetchPredicate<Event>(format: "sport == %@ AND attendance IN %@", football, [10, 20])
 /// ```
 public protocol PredicateArgument {
     /// The value as a predicate constant.
