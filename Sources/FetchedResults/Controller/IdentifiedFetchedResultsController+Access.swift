@@ -9,6 +9,7 @@ extension IdentifiedFetchedResultsController {
     ///
     /// - Complexity: O(*n*): an array is built on each call.
     public var fetchedObjectIDs: [ObjectID]? {
+        assertOnContextQueue()
         guard compiled != nil else { return nil }
         return results.sections.flatMap { $0.entries.map(\.objectID) }
     }
@@ -18,6 +19,7 @@ extension IdentifiedFetchedResultsController {
     /// - Complexity: materialises every object (one query per 500 not loaded yet): prefer
     ///   ``object(at:)`` and the delivered snapshots for large results.
     public var fetchedObjects: [ResultType]? {
+        assertOnContextQueue()
         guard let ids = fetchedObjectIDs else { return nil }
         managedObjectContext.loadObjects(ids)
         return ids.map { unsafeDowncast(managedObjectContext.object(with: $0), to: ResultType.self) }
@@ -28,6 +30,7 @@ extension IdentifiedFetchedResultsController {
     ///
     /// - Complexity: O(*n*) to list every section's object IDs; no object is materialised.
     public var sections: [FetchedResultsSectionInfo<ResultType>]? {
+        assertOnContextQueue()
         guard compiled != nil else { return nil }
         return results.sections.map { section in
             FetchedResultsSectionInfo(name: section.name, indexTitle: sectionIndexTitle(forSectionName: section.name), objectIDs: section.entries.map(\.objectID), context: managedObjectContext)
@@ -36,7 +39,8 @@ extension IdentifiedFetchedResultsController {
 
     /// The last delivered snapshot (empty before ``performFetch()``).
     public var snapshot: DiffableDataSourceSnapshot<String, ItemIdentifierType> {
-        delivered
+        assertOnContextQueue()
+        return delivered
     }
 
     /// The object at `indexPath`, loading the objects near it in the same query when it is not
@@ -45,6 +49,7 @@ extension IdentifiedFetchedResultsController {
     /// - Precondition: `indexPath` is in the results (a path from a delivered snapshot or the
     ///   classic changes); otherwise this traps, naming the path.
     public func object(at indexPath: ItemPath) -> ResultType {
+        assertOnContextQueue()
         precondition(indexPath.section >= 0 && indexPath.section < results.sections.count, "The index path \(indexPath), passed to object(at:), names section \(indexPath.section), but the results have \(results.sections.count) sections; pass a path of the current results.")
         let entries = results.sections[indexPath.section].entries
         precondition(indexPath.item >= 0 && indexPath.item < entries.count, "The index path \(indexPath), passed to object(at:), names item \(indexPath.item), but section \(indexPath.section) of the results has \(entries.count) objects; pass a path of the current results.")
@@ -61,17 +66,20 @@ extension IdentifiedFetchedResultsController {
     ///
     /// - Complexity: O(1) lookups plus O(sections).
     public func indexPath(forObject object: ResultType) -> ItemPath? {
+        assertOnContextQueue()
         guard let item = currentItem(of: object.objectID) else { return nil }
         return path(ofItem: item)
     }
 
     /// The index path of the item with `identifier`, or nil when it is not among the results.
     public func indexPath(forItemIdentifier identifier: ItemIdentifierType) -> ItemPath? {
-        path(ofItem: identifier)
+        assertOnContextQueue()
+        return path(ofItem: identifier)
     }
 
     /// The index title of each section, in section order, each once.
     public var sectionIndexTitles: [String] {
+        assertOnContextQueue()
         var seen: Set<String> = []
         var titles: [String] = []
         for section in results.sections {
@@ -85,6 +93,7 @@ extension IdentifiedFetchedResultsController {
     /// section that `sectionIndex` (a position in ``sectionIndexTitles``) names, clamped to the
     /// sections.
     public func section(forSectionIndexTitle title: String, at sectionIndex: Int) -> Int {
+        assertOnContextQueue()
         for (index, section) in results.sections.enumerated() where sectionIndexTitle(forSectionName: section.name) == title {
             return index
         }
@@ -94,6 +103,7 @@ extension IdentifiedFetchedResultsController {
     /// The index title of a section: ``sectionIndexTitleProvider``'s answer, or by default the
     /// capitalised first letter of its name (nil for the unnamed section).
     public func sectionIndexTitle(forSectionName sectionName: String) -> String? {
+        assertOnContextQueue()
         if let sectionIndexTitleProvider { return sectionIndexTitleProvider(sectionName) }
         return sectionName.first.map { String($0).uppercased() }
     }
