@@ -17,8 +17,7 @@ import TestSupport
 @MainActor @Suite struct RandomizedControllerTests {
     @Test func controllersFollowRandomChangesExactly() async throws {
         let steps = TestEnvironment.count("FETCHED_RESULTS_STEPS", default: 2_000)
-        let replayed = ProcessInfo.processInfo.environment["FETCHED_RESULTS_SEED"] != nil
-        let seeds: [UInt64] = replayed ? [TestEnvironment.seed("FETCHED_RESULTS_SEED", default: 11)] : [11, 23, 37, 41]
+        let seeds = TestEnvironment.seeds("FETCHED_RESULTS_SEED", default: [11, 23, 37, 41])
         for seed in seeds {
             var run = try ModelRun(seed: seed)
             try await run.run(steps: max(1, steps / seeds.count))

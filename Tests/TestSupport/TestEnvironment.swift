@@ -19,6 +19,13 @@ package enum TestEnvironment {
         return parseSeed(text) ?? defaultValue
     }
 
+    /// The seeds a test runs: the one in the variable `name` when it is set and parses (a
+    /// replay), otherwise `defaults`.
+    package static func seeds(_ name: String, default defaults: [UInt64]) -> [UInt64] {
+        guard let text = ProcessInfo.processInfo.environment[name], let seed = parseSeed(text) else { return defaults }
+        return [seed]
+    }
+
     /// A seed as a test prints it, to paste into its variable.
     package static func describe(seed: UInt64) -> String {
         "0x" + String(seed, radix: 16)

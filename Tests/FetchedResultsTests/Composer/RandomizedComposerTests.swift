@@ -16,8 +16,7 @@ import TestSupport
 @MainActor @Suite(.timeLimit(.minutes(5))) struct RandomizedComposerTests {
     @Test func theComposedListFollowsRandomChangesExactly() async throws {
         let steps = TestEnvironment.count("COMPOSER_STEPS", default: 1_000)
-        let replayed = ProcessInfo.processInfo.environment["COMPOSER_SEED"] != nil
-        let seeds: [UInt64] = replayed ? [TestEnvironment.seed("COMPOSER_SEED", default: 5)] : [5, 0x2A]
+        let seeds = TestEnvironment.seeds("COMPOSER_SEED", default: [5, 0x2A])
         for (offset, seed) in seeds.enumerated() {
             try await run(seed: seed, steps: max(1, steps / seeds.count), fetchFirst: offset % 2 == 0)
         }
