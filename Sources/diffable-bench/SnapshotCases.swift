@@ -77,11 +77,11 @@ struct SnapshotCases {
     /// full, and the scratch memory a build gives back for the next one (reported apart, in
     /// bytes per item, by `recycled`) does not.
     private func allocatedBytesPerItem<Result>(_ count: Int, _ make: () -> Result) -> (held: Double, recycled: Double)? {
-        releaseRecycledTableMemory()
+        SnapshotMemory.releaseCachedMemory()
         let before = benchAllocatedBytes()
         guard before > 0 else { return nil }
         let result = make()
-        let recycled = releaseRecycledTableMemory()
+        let recycled = SnapshotMemory.releaseCachedMemory()
         let after = benchAllocatedBytes()
         withExtendedLifetime(result) {}
         return (Double(Int(after) - Int(before)) / Double(count), Double(recycled) / Double(count))

@@ -366,11 +366,40 @@ extension SnapshotDiffer {
         update.itemReconfigures.sort()
     }
 
+    /// Adds the item deletes, inserts and moves of every middle to the update, each list
+    /// allocated once at its size.
     @inlinable
     mutating func emitItemOperations() {
-        let replacedFirst = !replacedRunItems.isEmpty
-        // Each list is counted first and allocated once at its size: grown by appending, lists
-        // this long were copied again and again into fresh pages.
+        let counts = countItemOperations()
+        // Appended to as locals, uniquely held, then put back.
+        var deletes = update.itemDeletes
+        var inserts = update.itemInserts
+        var moves = update.itemMoves
+        update.itemDeletes = []
+        update.itemInserts = []
+        update.itemMoves = []
+        deletes.reserveCapacity(counts.deletes)
+        inserts.reserveCapacity(counts.inserts)
+        moves.reserveCapacity(counts.moves)
+        appendItemDeletes(to: &deletes)
+        appendChangedUnits(inserts: &inserts, moves: &moves)
+        if !replacedRunItems.isEmpty {
+            deletes.sort()
+            inserts.sort()
+        }
+        sortByOrigin(&moves)
+        update.itemDeletes = deletes
+        update.itemInserts = inserts
+        update.itemMoves = moves
+    }
+
+    /// How many item deletes, inserts and moves the update will hold, those already in it
+    /// included, for ``emitItemOperations()`` to allocate each list once.
+    ///
+    /// Grown by appending, lists this long were copied again and again into fresh pages.
+    @inlinable
+    @inline(__always)
+    func countItemOperations() -> (deletes: Int, inserts: Int, moves: Int) {
         var deleteCount = update.itemDeletes.count
         var insertCount = update.itemInserts.count
         var moveCount = update.itemMoves.count
@@ -387,16 +416,14 @@ extension SnapshotDiffer {
             case .movedWithin: moveCount &+= section.hasRuns ? Int(section.weights[unit]) : 1
             }
         }
-        // Appended to as locals, uniquely held, then put back.
-        var deletes = update.itemDeletes
-        var inserts = update.itemInserts
-        var moves = update.itemMoves
-        update.itemDeletes = []
-        update.itemInserts = []
-        update.itemMoves = []
-        deletes.reserveCapacity(deleteCount)
-        inserts.reserveCapacity(insertCount)
-        moves.reserveCapacity(moveCount)
+        return (deleteCount, insertCount, moveCount)
+    }
+
+    /// Appends a delete to `deletes` for every old item of a middle left unmatched, in old order.
+    @inlinable
+    @inline(__always)
+    func appendItemDeletes(to deletes: inout [ItemPath]) {
+        let matched = UnsafeRawBufferPointer(oldMatched)
         forEachOldMiddle { record, flags in
             let place = oldLeafPlaces[record]
             let oldPosition = Int(place.oldPosition)
@@ -404,6 +431,14 @@ extension SnapshotDiffer {
                 deletes.append(ItemPath(section: oldPosition, item: place.start &+ flag &- place.flagBase))
             }
         }
+    }
+
+    /// Appends an insert to `inserts` for every unit inserted or replaced, and a move to `moves`
+    /// for every item of a unit that moves, but for the items of moving runs marked for reload.
+    @inlinable
+    @inline(__always)
+    func appendChangedUnits(inserts: inout [ItemPath], moves: inout [BatchUpdate.Move<ItemPath>]) {
+        let replacedFirst = !replacedRunItems.isEmpty
         forEachChangedUnit { position, section, unit, unitStart in
             switch section.fates[unit] {
             case .kept:
@@ -423,14 +458,6 @@ extension SnapshotDiffer {
                 }
             }
         }
-        if replacedFirst {
-            deletes.sort()
-            inserts.sort()
-        }
-        sortByOrigin(&moves)
-        update.itemDeletes = deletes
-        update.itemInserts = inserts
-        update.itemMoves = moves
     }
 
     /// Calls `body` with each old leaf record that reaches into the middle of its old section,

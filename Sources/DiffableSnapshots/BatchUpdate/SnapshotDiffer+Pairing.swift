@@ -221,6 +221,8 @@ extension SnapshotDiffer {
         (place.oldPosition, place.start) < (other.oldPosition, other.start)
     }
 
+    /// Pairs the trees of new section `position` and old section `oldPosition`, trims their
+    /// common ends, and lays out the middle left as units in `work`.
     @inlinable
     mutating func pairSection(atNewPosition position: Int, oldPosition: Int) {
         let oldTree = old.storage.trees[Int(old.sectionKeys[oldPosition])]
@@ -237,54 +239,86 @@ extension SnapshotDiffer {
             hasRuns: pairing.sharesNodes, scratch: scratch)
         oldMiddleStart[oldPosition] = start
         oldMiddleEnd[oldPosition] = section.oldEnd
+        let originals = recordOldLeaves(of: pairing, reachingInto: start..<section.oldEnd, oldPosition: oldPosition)
+        layOutMiddle(of: pairing, into: &section, originals: originals)
+        work[position] = section
+    }
 
-        // The old leaves reaching into the middle get matched flags.
-        var oldLeafOfNumber: [UInt32: (leaf: Leaf, start: Int, flagBase: Int)] = [:]
+    /// An old leaf that reaches into a middle, the offset of its first item in its section and
+    /// where its matched flags start: what a new leaf copied from it is compared with.
+    @usableFromInline
+    typealias CopiedLeaf = (leaf: Leaf, start: Int, flagBase: Int)
+
+    /// Appends the old leaves of `pairing` that reach into old middle `middle` to `oldLeaves`,
+    /// giving them matched flags; hands on those a new leaf may be a copy of, by leaf number
+    /// (none when the trees share no node).
+    @inlinable
+    @inline(__always)
+    mutating func recordOldLeaves(
+        of pairing: TreePairing<ItemIdentifierType>, reachingInto middle: Range<Int>, oldPosition: Int
+    ) -> [UInt32: CopiedLeaf] {
+        var oldLeafOfNumber: [UInt32: CopiedLeaf] = [:]
         var flagCount = oldLeaves.last.map { $0.place.flagBase &+ $0.leaf.count } ?? 0
-        for segment in pairing.oldSegments where segment.end > start && segment.start < section.oldEnd {
+        for segment in pairing.oldSegments where segment.end > middle.lowerBound && segment.start < middle.upperBound {
             guard let leaf = segment.leaf else { continue }
             oldLeaves.append(OldLeaf(leaf: leaf, place: OldLeafPlace(start: segment.start, flagBase: flagCount, oldPosition: oldPosition)))
             if pairing.sharesNodes { oldLeafOfNumber[leaf.id] = (leaf, segment.start, flagCount) }
             flagCount &+= leaf.count
         }
+        return oldLeafOfNumber
+    }
 
+    /// Lays out the new middle of `pairing` as units of `section`: shared subtrees as runs, the
+    /// items of the leaves that differ as single items, apart from the common ends of a leaf and
+    /// the old leaf in `originals` it was copied from.
+    @inlinable
+    @inline(__always)
+    mutating func layOutMiddle(of pairing: TreePairing<ItemIdentifierType>, into section: inout SectionWork, originals: [UInt32: CopiedLeaf]) {
+        let start = section.start
         for segment in pairing.newSegments where segment.end > start && segment.start < section.newEnd {
             guard let leaf = segment.leaf else {
                 section.appendRun(newStart: segment.start, oldStart: segment.otherStart, count: segment.count)
                 continue
             }
             let ranks = (max(start, segment.start) &- segment.start)..<(min(section.newEnd, segment.end) &- segment.start)
-            guard let copied = oldLeafOfNumber[leaf.id] else {
+            guard let copied = originals[leaf.id] else {
                 section.appendSingles(leaf, ranks: ranks, newStart: segment.start &+ ranks.lowerBound)
                 continue
             }
-            // The leaf and the old leaf it was copied from: their common ends stay together.
-            let oldRanks = (max(start, copied.start) &- copied.start)..<(min(section.oldEnd, copied.start &+ copied.leaf.count) &- copied.start)
-            var head = 0
-            while head < ranks.count, head < oldRanks.count,
-                leaf.item(atRank: ranks.lowerBound &+ head) == copied.leaf.item(atRank: oldRanks.lowerBound &+ head)
-            {
-                head &+= 1
-            }
-            var tail = 0
-            while tail < ranks.count &- head, tail < oldRanks.count &- head,
-                leaf.item(atRank: ranks.upperBound &- 1 &- tail) == copied.leaf.item(atRank: oldRanks.upperBound &- 1 &- tail)
-            {
-                tail &+= 1
-            }
-            if head > 0 {
-                section.appendRun(newStart: segment.start &+ ranks.lowerBound, oldStart: copied.start &+ oldRanks.lowerBound, count: head)
-                markMatched(flagBase: copied.flagBase, ranks: oldRanks.lowerBound..<(oldRanks.lowerBound &+ head))
-            }
-            let singles = (ranks.lowerBound &+ head)..<(ranks.upperBound &- tail)
-            section.appendSingles(leaf, ranks: singles, newStart: segment.start &+ singles.lowerBound)
-            if tail > 0 {
-                section.appendRun(
-                    newStart: segment.start &+ ranks.upperBound &- tail, oldStart: copied.start &+ oldRanks.upperBound &- tail, count: tail)
-                markMatched(flagBase: copied.flagBase, ranks: (oldRanks.upperBound &- tail)..<oldRanks.upperBound)
-            }
+            layOutCopy(leaf, ranks: ranks, leafStart: segment.start, of: copied, into: &section)
         }
-        work[position] = section
+    }
+
+    /// Lays out ranks `ranks` of new `leaf` (its first item at new offset `leafStart`), a copy of
+    /// old leaf `copied`: their common ends as runs, whose old items are marked matched, and the
+    /// items between as single items.
+    @inlinable
+    @inline(__always)
+    mutating func layOutCopy(_ leaf: Leaf, ranks: Range<Int>, leafStart: Int, of copied: CopiedLeaf, into section: inout SectionWork) {
+        let oldRanks = (max(section.start, copied.start) &- copied.start)..<(min(section.oldEnd, copied.start &+ copied.leaf.count) &- copied.start)
+        var head = 0
+        while head < ranks.count, head < oldRanks.count,
+            leaf.item(atRank: ranks.lowerBound &+ head) == copied.leaf.item(atRank: oldRanks.lowerBound &+ head)
+        {
+            head &+= 1
+        }
+        var tail = 0
+        while tail < ranks.count &- head, tail < oldRanks.count &- head,
+            leaf.item(atRank: ranks.upperBound &- 1 &- tail) == copied.leaf.item(atRank: oldRanks.upperBound &- 1 &- tail)
+        {
+            tail &+= 1
+        }
+        if head > 0 {
+            section.appendRun(newStart: leafStart &+ ranks.lowerBound, oldStart: copied.start &+ oldRanks.lowerBound, count: head)
+            markMatched(flagBase: copied.flagBase, ranks: oldRanks.lowerBound..<(oldRanks.lowerBound &+ head))
+        }
+        let singles = (ranks.lowerBound &+ head)..<(ranks.upperBound &- tail)
+        section.appendSingles(leaf, ranks: singles, newStart: leafStart &+ singles.lowerBound)
+        if tail > 0 {
+            section.appendRun(
+                newStart: leafStart &+ ranks.upperBound &- tail, oldStart: copied.start &+ oldRanks.upperBound &- tail, count: tail)
+            markMatched(flagBase: copied.flagBase, ranks: (oldRanks.upperBound &- tail)..<oldRanks.upperBound)
+        }
     }
 
     /// Records old items matched by a run before `oldMatched` exists: kept aside and applied

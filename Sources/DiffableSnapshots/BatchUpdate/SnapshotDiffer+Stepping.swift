@@ -6,7 +6,7 @@ extension SnapshotDiffer {
 
     /// Where the walk of ``matchInStep(_:position:putOff:)`` stands: in the old middle, an old
     /// leaf record, the next rank in it and the end of the leaf's ranks within the middle; and
-    /// how far out of step the walk is.
+    /// how far out of step the walk is, and has been.
     @usableFromInline
     struct StepCursor {
         @usableFromInline var record: Int
@@ -18,6 +18,9 @@ extension SnapshotDiffer {
         /// since.
         @usableFromInline var misses = 0
         @usableFromInline var moved = false
+        /// How many items the walk has gone through, and how many of them were out of step.
+        @usableFromInline var walked = 0
+        @usableFromInline var outOfStep = 0
 
         @inlinable
         init(records: Range<Int>) {
@@ -140,8 +143,67 @@ extension SnapshotDiffer {
     /// order at all ends it within a sixteenth of its items.
     @inlinable
     func matchInStep(_ section: inout SectionWork, position: Int, putOff: inout PutOffList) -> Bool {
-        let ownOldPosition = Int32(truncatingIfNeeded: section.oldPosition)
-        // `oldLeaves` is sorted by old section, then offset.
+        let walk = StepWalk(
+            position: position, records: oldRecords(ofSection: section.oldPosition), middle: section.start..<section.oldEnd,
+            columns: section.columns, matched: oldMatched, mayGiveUp: walkableNewTable != nil,
+            patience: max(4096, section.unitCount / 16))
+        let firstPutOff = putOff.count
+        var crossSources = section.crossSources
+        guard walkInStep(section.singleRuns, walk, crossSources: &crossSources, putOff: &putOff) else {
+            undoWalk(of: section, putOff: &putOff, from: firstPutOff)
+            return false
+        }
+        section.crossSources = crossSources
+        return true
+    }
+
+    /// What a walk of ``matchInStep(_:position:putOff:)`` keeps the same through one section:
+    /// the section's new position, its old leaf records and old middle, the columns it writes,
+    /// the old items' matched flags, and when it gives up.
+    @usableFromInline
+    struct StepWalk {
+        @usableFromInline let position: Int
+        @usableFromInline let records: Range<Int>
+        @usableFromInline let middle: Range<Int>
+        @usableFromInline let columns: UnitColumns
+        @usableFromInline let matched: UnsafeMutableBufferPointer<Bool>
+        /// Whether the walk may give up (the new snapshot's index can be walked instead), once
+        /// the items out of step exceed half of those walked by half of `patience`: a
+        /// thirty-second of the section, so that a stretch shuffled at its start does not end
+        /// the walk.
+        @usableFromInline let mayGiveUp: Bool
+        @usableFromInline let patience: Int
+        @usableFromInline let seed = itemTableSeed
+
+        @inlinable
+        init(
+            position: Int, records: Range<Int>, middle: Range<Int>, columns: UnitColumns,
+            matched: UnsafeMutableBufferPointer<Bool>, mayGiveUp: Bool, patience: Int
+        ) {
+            self.position = position
+            self.records = records
+            self.middle = middle
+            self.columns = columns
+            self.matched = matched
+            self.mayGiveUp = mayGiveUp
+            self.patience = patience
+        }
+
+        /// Whether the walk gives up after `walked` items, `outOfStep` of them out of step; it
+        /// checks every 4,096 items.
+        @inlinable
+        @inline(__always)
+        func givesUp(walked: Int, outOfStep: Int) -> Bool {
+            mayGiveUp && walked & 4095 == 0 && outOfStep > (walked &+ patience) / 2
+        }
+    }
+
+    /// The records in `oldLeaves` of the old leaves of old section `oldPosition`, found by
+    /// bisection: the records are sorted by old section, then offset.
+    @inlinable
+    @inline(__always)
+    func oldRecords(ofSection oldPosition: Int) -> Range<Int> {
+        let ownOldPosition = Int32(truncatingIfNeeded: oldPosition)
         var firstRecord = 0
         var high = oldLeaves.count
         while firstRecord < high {
@@ -150,133 +212,180 @@ extension SnapshotDiffer {
         }
         var endRecord = firstRecord
         while endRecord < oldLeaves.count, oldLeafPlaces[endRecord].oldPosition == ownOldPosition { endRecord &+= 1 }
-        let middle = section.start..<section.oldEnd
-        var cursor = StepCursor(records: firstRecord..<endRecord)
-        cursor.move(toRecord: firstRecord, rank: 0, oldLeaves, middle: middle)
+        return firstRecord..<endRecord
+    }
 
-        let mayGiveUp = walkableNewTable != nil
-        // The walk gives up once the items out of step exceed half of those walked by half of
-        // this: a thirty-second of the section, so that a stretch shuffled at its start does not
-        // end the walk.
-        let patience = max(4096, section.unitCount / 16)
-        let window = Self.stepWindow
-        let seed = itemTableSeed
-        let firstPutOff = putOff.count
+    /// Walks the single runs `runs` of a section in step with its old middle, one new leaf and
+    /// one old leaf at a time (``walkLeaves(_:from:cursor:anchors:crossSources:putOff:_:_:)``);
+    /// returns false when the walk gives up.
+    @inlinable
+    @inline(__always)
+    func walkInStep(_ runs: [SingleRun], _ walk: StepWalk, crossSources: inout [ItemPath], putOff: inout PutOffList) -> Bool {
+        var cursor = StepCursor(records: walk.records)
+        cursor.move(toRecord: walk.records.lowerBound, rank: 0, oldLeaves, middle: walk.middle)
         var anchors: ItemTable<ItemIdentifierType>?
-        var crossSources = section.crossSources
-        let columns = section.columns
-        let codes = section.codes
-        let fates = section.fates
-        let flags = section.flags
-        let matched = oldMatched
-        let inStep = withOldSources { sources in
-            var outOfStepCount = 0
-            var processed = 0
-            for run in section.singleRuns {
+        return withOldSources { sources in
+            for run in runs {
                 var rank = run.ranks.lowerBound
-                let unitOfRank = run.firstUnit &- run.ranks.lowerBound
                 while rank < run.ranks.upperBound {
-                    let oldItems = cursor.isAtItem ? oldLeaves[cursor.record].leaf.items : []
-                    let place = cursor.isAtItem ? oldLeafPlaces[cursor.record] : OldLeafPlace(start: 0, flagBase: 0, oldPosition: 0)
-                    let stop: StepStop = run.leaf.items.withUnsafeBufferPointer { newItems in
-                        oldItems.withUnsafeBufferPointer { oldItems in
-                            // The walk's state in locals while it stays in these two leaves.
-                            var at = cursor.rank
-                            let upper = cursor.upper
-                            var misses = cursor.misses
-                            var moved = cursor.moved
-                            var next = rank
-                            var walked = processed
-                            var outOfStep = outOfStepCount
-                            var stop = StepStop.runEnded
-                            while next < run.ranks.upperBound {
-                                let item = newItems[next]
-                                let unit = unitOfRank &+ next
-                                next &+= 1
-                                walked &+= 1
-                                if mayGiveUp, walked & 4095 == 0, outOfStep > (walked &+ patience) / 2 {
-                                    stop = .outOfStep
-                                    break
-                                }
-                                var candidate = at
-                                // Out of step for a while: compare again after 2, 4, 8, ... misses,
-                                // or just after a jump to an anchor.
-                                let reach = misses & (misses &- 1) == 0 || moved ? window : 0
-                                let limit = min(upper, candidate &+ reach)
-                                while candidate < limit, oldItems[candidate] != item { candidate &+= 1 }
-                                if candidate < limit {
-                                    let flag = place.flagBase &+ candidate
-                                    codes[unit] = Int32(truncatingIfNeeded: place.start &+ candidate)
-                                    fates[unit] = .kept
-                                    flags[unit] = Int32(truncatingIfNeeded: flag)
-                                    matched[flag] = true
-                                    at = candidate &+ 1
-                                    misses = 0
-                                    moved = false
-                                    if at == upper {
-                                        stop = .leafLeft
-                                        break
-                                    }
-                                    continue
-                                }
-                                misses &+= 1
-                                moved = false
-                                outOfStep &+= 1
-                                let hash = itemTableHash(item, seed: seed)
-                                if misses >= Self.anchorMisses, anchors == nil {
-                                    anchors = makeAnchors(records: firstRecord..<endRecord, middle: middle)
-                                }
-                                if misses >= 2, let anchors {
-                                    let bucket = anchors.find(item, hash: hash)
-                                    if bucket >= 0 {
-                                        let anchor = anchors.slot(at: bucket)
-                                        _ = recordMatch(
-                                            record: Int(anchor.leaf), rank: anchor.slot, unit: unit, of: columns,
-                                            crossSources: &crossSources, sources)
-                                        cursor.move(toRecord: Int(anchor.leaf), rank: anchor.slot &+ 1, oldLeaves, middle: middle)
-                                        at = cursor.rank
-                                        // The count of misses stays: in a stretch in no order, an
-                                        // anchor found says little about the next item.
-                                        moved = true
-                                        stop = .leafLeft
-                                        break
-                                    }
-                                }
-                                putOff.append(PutOffItem(item, hash: hash, unit: unit, position: position))
-                            }
-                            cursor.rank = at
-                            cursor.misses = misses
-                            cursor.moved = moved
-                            rank = next
-                            processed = walked
-                            outOfStepCount = outOfStep
-                            return stop
-                        }
-                    }
+                    let stop = walkLeaves(
+                        run, from: &rank, cursor: &cursor, anchors: &anchors, crossSources: &crossSources,
+                        putOff: &putOff, walk, sources)
                     switch stop {
                     case .runEnded: break
                     case .leafLeft:
-                        if !cursor.isAtItem { cursor.move(toRecord: cursor.record &+ 1, rank: 0, oldLeaves, middle: middle) }
+                        if !cursor.isAtItem { cursor.move(toRecord: cursor.record &+ 1, rank: 0, oldLeaves, middle: walk.middle) }
                     case .outOfStep: return false
                     }
                 }
             }
             return true
         }
-        guard inStep else {
-            for run in section.singleRuns {
-                for unit in run.firstUnit..<(run.firstUnit &+ run.ranks.count) {
-                    if flags[unit] >= 0 { matched[Int(flags[unit])] = false }
-                    codes[unit] = -1
-                    fates[unit] = .inserted
-                    flags[unit] = -1
-                }
+    }
+
+    /// Opens the new leaf of `run` and the old leaf at `cursor` for
+    /// ``walkItems(_:_:place:_:from:cursor:anchors:crossSources:putOff:_:_:)``, which walks
+    /// them from `rank`; hands on why it stopped.
+    @inlinable
+    @inline(__always)
+    func walkLeaves(
+        _ run: SingleRun, from rank: inout Int, cursor: inout StepCursor, anchors: inout ItemTable<ItemIdentifierType>?,
+        crossSources: inout [ItemPath], putOff: inout PutOffList, _ walk: StepWalk, _ sources: OldSources
+    ) -> StepStop {
+        let oldItems = cursor.isAtItem ? oldLeaves[cursor.record].leaf.items : []
+        let place = cursor.isAtItem ? oldLeafPlaces[cursor.record] : OldLeafPlace(start: 0, flagBase: 0, oldPosition: 0)
+        return run.leaf.items.withUnsafeBufferPointer { newItems in
+            oldItems.withUnsafeBufferPointer { oldItems in
+                walkItems(
+                    newItems, oldItems, place: place, run, from: &rank, cursor: &cursor, anchors: &anchors,
+                    crossSources: &crossSources, putOff: &putOff, walk, sources)
             }
-            putOff.removeAll(from: firstPutOff)
-            return false
         }
-        section.crossSources = crossSources
-        return true
+    }
+
+    /// Walks the items of `run` from `rank` on in step with `oldItems`, the old leaf at `cursor`
+    /// (at `place`), until the run ends, the cursor leaves the old leaf or jumps to an anchor, or
+    /// the walk gives up; hands on why, with `rank` and `cursor` moved on.
+    ///
+    /// The loop is the hot path of a diff and stays whole here, its state in locals; recording
+    /// a match in step and dealing with an item out of step are inlined into it.
+    @inlinable
+    @inline(__always)
+    func walkItems(
+        _ newItems: UnsafeBufferPointer<ItemIdentifierType>, _ oldItems: UnsafeBufferPointer<ItemIdentifierType>, place: OldLeafPlace,
+        _ run: SingleRun, from rank: inout Int, cursor: inout StepCursor, anchors: inout ItemTable<ItemIdentifierType>?,
+        crossSources: inout [ItemPath], putOff: inout PutOffList, _ walk: StepWalk, _ sources: OldSources
+    ) -> StepStop {
+        let unitOfRank = run.firstUnit &- run.ranks.lowerBound
+        var at = cursor.rank
+        let upper = cursor.upper
+        var misses = cursor.misses
+        var moved = cursor.moved
+        var next = rank
+        var walked = cursor.walked
+        var outOfStep = cursor.outOfStep
+        var stop = StepStop.runEnded
+        while next < run.ranks.upperBound {
+            let item = newItems[next]
+            let unit = unitOfRank &+ next
+            next &+= 1
+            walked &+= 1
+            if walk.givesUp(walked: walked, outOfStep: outOfStep) {
+                stop = .outOfStep
+                break
+            }
+            var candidate = at
+            // Out of step for a while: compare again after 2, 4, 8, ... misses, or after a jump.
+            let reach = misses & (misses &- 1) == 0 || moved ? Self.stepWindow : 0
+            let limit = min(upper, candidate &+ reach)
+            while candidate < limit, oldItems[candidate] != item { candidate &+= 1 }
+            if candidate < limit {
+                recordInStep(unit: unit, rank: candidate, of: place, walk)
+                at = candidate &+ 1
+                misses = 0
+                moved = false
+                if at == upper {
+                    stop = .leafLeft
+                    break
+                }
+                continue
+            }
+            misses &+= 1
+            outOfStep &+= 1
+            moved = jumpToAnchorOrPutOff(
+                item, unit: unit, misses: misses, anchors: &anchors, cursor: &cursor, crossSources: &crossSources,
+                putOff: &putOff, walk, sources)
+            if moved {
+                // The count of misses stays: in a stretch in no order, an anchor found says
+                // little about the next item.
+                at = cursor.rank
+                stop = .leafLeft
+                break
+            }
+        }
+        cursor.rank = at
+        cursor.misses = misses
+        cursor.moved = moved
+        rank = next
+        cursor.walked = walked
+        cursor.outOfStep = outOfStep
+        return stop
+    }
+
+    /// Records that the single item of `unit` stays, matched in step with rank `rank` of the old
+    /// leaf at `place`, and flags that old item.
+    @inlinable
+    @inline(__always)
+    func recordInStep(unit: Int, rank: Int, of place: OldLeafPlace, _ walk: StepWalk) {
+        let flag = place.flagBase &+ rank
+        walk.columns.codes[unit] = Int32(truncatingIfNeeded: place.start &+ rank)
+        walk.columns.fates[unit] = .kept
+        walk.columns.flags[unit] = Int32(truncatingIfNeeded: flag)
+        walk.matched[flag] = true
+    }
+
+    /// Deals with `item`, of `unit`, out of step `misses` times in a row: marks the section's
+    /// anchors once that reaches ``anchorMisses``; when the item is an anchor, records the match
+    /// and moves `cursor` after it, otherwise hashes it into `putOff`. Hands on whether the
+    /// cursor jumped.
+    @inlinable
+    @inline(__always)
+    func jumpToAnchorOrPutOff(
+        _ item: ItemIdentifierType, unit: Int, misses: Int, anchors: inout ItemTable<ItemIdentifierType>?,
+        cursor: inout StepCursor, crossSources: inout [ItemPath], putOff: inout PutOffList, _ walk: StepWalk, _ sources: OldSources
+    ) -> Bool {
+        let hash = itemTableHash(item, seed: walk.seed)
+        if misses >= Self.anchorMisses, anchors == nil {
+            anchors = makeAnchors(records: walk.records, middle: walk.middle)
+        }
+        if misses >= 2, let anchors {
+            let bucket = anchors.find(item, hash: hash)
+            if bucket >= 0 {
+                let anchor = anchors.slot(at: bucket)
+                _ = recordMatch(
+                    record: Int(anchor.leaf), rank: anchor.slot, unit: unit, of: walk.columns, crossSources: &crossSources, sources)
+                cursor.move(toRecord: Int(anchor.leaf), rank: anchor.slot &+ 1, oldLeaves, middle: walk.middle)
+                return true
+            }
+        }
+        putOff.append(PutOffItem(item, hash: hash, unit: unit, position: walk.position))
+        return false
+    }
+
+    /// Undoes the walk in step of `section` when it gave up: its single items are unmatched and
+    /// inserted again, and the items it put off (from `firstPutOff` on) are dropped.
+    @inlinable
+    @inline(__always)
+    func undoWalk(of section: SectionWork, putOff: inout PutOffList, from firstPutOff: Int) {
+        for run in section.singleRuns {
+            for unit in run.firstUnit..<(run.firstUnit &+ run.ranks.count) {
+                if section.flags[unit] >= 0 { oldMatched[Int(section.flags[unit])] = false }
+                section.codes[unit] = -1
+                section.fates[unit] = .inserted
+                section.flags[unit] = -1
+            }
+        }
+        putOff.removeAll(from: firstPutOff)
     }
 
     /// The anchors of a section for ``matchInStep(_:position:putOff:)``: the old items of its

@@ -85,8 +85,24 @@ extension SnapshotDiffer {
         case replaced
     }
 
+    /// Matches sections by identifier, decides which move, and records the section operations
+    /// and the surviving pairs.
     @inlinable
     mutating func diffSections() {
+        let (newToOld, oldToNew) = sectionPositions()
+        let fates = sectionFates(newToOld: newToOld)
+        recordSurvivingSections(fates, newToOld: newToOld)
+        recordSectionDeletes(fates, oldToNew: oldToNew)
+        // Reloads come out in old order already: reloaded sections are kept ones, which keep
+        // their relative order. Moves were collected in new order.
+        update.sectionMoves.sort { $0.from < $1.from }
+    }
+
+    /// Each new section's old position and each old section's new position, or -1, by
+    /// identifier; ``sectionFates(newToOld:)`` takes the first.
+    @inlinable
+    @inline(__always)
+    func sectionPositions() -> (newToOld: [Int32], oldToNew: [Int32]) {
         let oldCount = old.sections.count
         let newCount = new.sections.count
         var newToOld = [Int32](repeating: -1, count: newCount)
@@ -104,9 +120,16 @@ extension SnapshotDiffer {
                 oldToNew[Int(oldPosition)] = Int32(truncatingIfNeeded: position)
             }
         }
+        return (newToOld, oldToNew)
+    }
 
-        var fates = [SectionFate](repeating: .inserted, count: newCount)
-        for position in 0..<newCount where newToOld[position] >= 0 {
+    /// The fate of each new section: inserted, kept when it is in the longest increasing
+    /// subsequence of old positions, moved otherwise, and reloaded or replaced when marked.
+    @inlinable
+    @inline(__always)
+    func sectionFates(newToOld: [Int32]) -> [SectionFate] {
+        var fates = [SectionFate](repeating: .inserted, count: newToOld.count)
+        for position in 0..<newToOld.count where newToOld[position] >= 0 {
             fates[position] = .kept
         }
         forEachOutsideLongestIncreasingSubsequence(newToOld) { fates[$0] = .moved }
@@ -118,10 +141,17 @@ extension SnapshotDiffer {
             case .inserted, .reloaded, .replaced: break
             }
         }
+        return fates
+    }
 
-        newSurvivor = [Int32](repeating: -1, count: newCount)
-        oldSurvivor = [Int32](repeating: -1, count: oldCount)
-        for position in 0..<newCount {
+    /// Fills `newSurvivor` and `oldSurvivor` with the pairs whose items are diffed, and records
+    /// the section inserts, moves and reloads, in new order.
+    @inlinable
+    @inline(__always)
+    mutating func recordSurvivingSections(_ fates: [SectionFate], newToOld: [Int32]) {
+        newSurvivor = [Int32](repeating: -1, count: new.sections.count)
+        oldSurvivor = [Int32](repeating: -1, count: old.sections.count)
+        for position in 0..<fates.count {
             let oldPosition = Int(newToOld[position])
             switch fates[position] {
             case .inserted:
@@ -139,14 +169,17 @@ extension SnapshotDiffer {
                 update.sectionInserts.append(position)
             }
         }
-        for oldPosition in 0..<oldCount {
+    }
+
+    /// Records the deletes of the old sections that are gone or replaced, in old order.
+    @inlinable
+    @inline(__always)
+    mutating func recordSectionDeletes(_ fates: [SectionFate], oldToNew: [Int32]) {
+        for oldPosition in 0..<oldToNew.count {
             let position = Int(oldToNew[oldPosition])
             if position < 0 || fates[position] == .replaced {
                 update.sectionDeletes.append(oldPosition)
             }
         }
-        // Reloads come out in old order already: reloaded sections are kept ones, which keep
-        // their relative order. Moves were collected in new order.
-        update.sectionMoves.sort { $0.from < $1.from }
     }
 }

@@ -70,58 +70,108 @@ extension ItemStorage {
             return
         }
         let key = directory[leafID].sectionKey
-        let keepsFront = rank >= leaf.count &- rank
-        let displacedCount = keepsFront ? leaf.count &- rank : rank
-        let combined = displacedCount &+ items.count <= ItemLeaf<Item>.capacity
-        let itemLeafCount = combined ? 0 : Self.leafCount(for: items.count, fill: ItemLeaf<Item>.bulkFill)
-        let displacedLeafCount = combined || displacedCount > 0 ? 1 : 0
-        let bounds = keepsFront
-            ? (lower: path.bottom.labels[path.leafIndex], upper: ItemTree<Item>.labelAfter(path))
-            : (lower: ItemTree<Item>.labelBefore(path), upper: path.bottom.labels[path.leafIndex])
-        guard let labels = Self.labels(itemLeafCount &+ displacedLeafCount, between: bounds.lower, and: bounds.upper) else {
+        let split = LeafSplit(leafCount: leaf.count, rank: rank, inserting: items.count)
+        guard let labels = Self.labels(for: split, beside: path) else {
             relabel(section: key)
             let relabeled = trees[Int(key)].uniquePath(toLabel: directory[leafID].label)
             insert(items, into: relabeled, atRank: rank, caller, passed)
             return
         }
-        let displaced = keepsFront ? leaf.removeSuffix(from: rank) : leaf.removePrefix(upTo: rank)
-        path.addCount(-displacedCount)
-        let firstItem = items.startIndex
-        var leaves: [ItemLeaf<Item>]
-        if combined {
-            let sequence = keepsFront ? Array(items) + displaced : displaced + Array(items)
-            let firstNew = keepsFront ? 0 : displaced.count
-            let newRange = firstNew..<(firstNew &+ items.count)
-            leaves = makeLeaves(sequence[...], sectionKey: key, labels: labels[...])
-            for leaf in leaves {
-                for rank in 0..<leaf.count {
-                    let position = leaf.items.startIndex &+ rank
-                    let item = leaf.item(atRank: rank)
-                    let slot = ItemSlot(leaf: leaf.id, slot: rank)
-                    if newRange.contains(position) {
-                        Self.register(item, at: slot, in: &index, caller, passed, firstItem &+ position &- firstNew)
-                    } else {
-                        index.update(item, hash: ItemIndex<Item>.hash(item), to: slot)
-                    }
-                }
-            }
-        } else {
-            let itemLabels = keepsFront ? labels[..<itemLeafCount] : labels[displacedLeafCount...]
-            let displacedLabels = keepsFront ? labels[itemLeafCount...] : labels[..<displacedLeafCount]
-            let itemLeaves = makeLeaves(items, sectionKey: key, labels: itemLabels)
-            let displacedLeaves = makeLeaves(displaced[...], sectionKey: key, labels: displacedLabels)
-            for leaf in displacedLeaves {
-                for rank in 0..<leaf.count {
-                    let item = leaf.item(atRank: rank)
-                    index.update(item, hash: ItemIndex<Item>.hash(item), to: ItemSlot(leaf: leaf.id, slot: rank))
-                }
-            }
-            registerNew(itemLeaves, caller, passed)
-            leaves = keepsFront ? itemLeaves + displacedLeaves : displacedLeaves + itemLeaves
-        }
+        let displaced = split.keepsFront ? leaf.removeSuffix(from: rank) : leaf.removePrefix(upTo: rank)
+        path.addCount(-split.displacedCount)
+        let leaves = split.combined
+            ? makeCombinedLeaf(items, displaced, keepsFront: split.keepsFront, sectionKey: key, labels: labels, caller, passed)
+            : makeSeparateLeaves(items, displaced, split, sectionKey: key, labels: labels, caller, passed)
         trees[Int(key)].insertChildren(
             leaves: leaves, counts: leaves.map(\.count), labels: Array(labels),
-            along: path, at: path.leafIndex &+ (keepsFront ? 1 : 0))
+            along: path, at: path.leafIndex &+ (split.keepsFront ? 1 : 0))
+    }
+
+    /// How a leaf too full for the items inserted into it splits: it keeps the larger of its two
+    /// sides, and the other side (displaced) and the new items go to new leaves beside it.
+    @usableFromInline
+    struct LeafSplit {
+        /// Whether the leaf keeps its front, the items before the insertion point.
+        @usableFromInline let keepsFront: Bool
+        @usableFromInline let displacedCount: Int
+        /// Whether the displaced items and the new ones fit one new leaf together.
+        @usableFromInline let combined: Bool
+        /// How many new leaves the new items take apart from the displaced ones (0 when
+        /// combined), and how many the displaced ones (or both, combined) take.
+        @usableFromInline let itemLeafCount: Int
+        @usableFromInline let displacedLeafCount: Int
+
+        @inlinable
+        init(leafCount: Int, rank: Int, inserting count: Int) {
+            keepsFront = rank >= leafCount &- rank
+            displacedCount = keepsFront ? leafCount &- rank : rank
+            combined = displacedCount &+ count <= ItemLeaf<Item>.capacity
+            itemLeafCount = combined ? 0 : ItemStorage.leafCount(for: count, fill: ItemLeaf<Item>.bulkFill)
+            displacedLeafCount = combined || displacedCount > 0 ? 1 : 0
+        }
+    }
+
+    /// The labels of the new leaves of `split`, between the leaf `path` leads to and its
+    /// neighbour on the side it gives up; `nil` when there is no room.
+    @inlinable
+    @inline(__always)
+    static func labels(for split: LeafSplit, beside path: TreePath<Item>) -> [UInt64]? {
+        let bounds = split.keepsFront
+            ? (lower: path.bottom.labels[path.leafIndex], upper: ItemTree<Item>.labelAfter(path))
+            : (lower: ItemTree<Item>.labelBefore(path), upper: path.bottom.labels[path.leafIndex])
+        return labels(split.itemLeafCount &+ split.displacedLeafCount, between: bounds.lower, and: bounds.upper)
+    }
+
+    /// The one new leaf of the new `items` and the `displaced` side together, in order,
+    /// labeled `labels`; enters the new items in the index (trapping on one already present or
+    /// repeated) and moves the displaced ones to their new slots there.
+    @inlinable
+    @inline(__always)
+    mutating func makeCombinedLeaf(
+        _ items: ArraySlice<Item>, _ displaced: [Item], keepsFront: Bool, sectionKey key: UInt32, labels: [UInt64],
+        _ caller: StaticString, _ passed: [Item]
+    ) -> [ItemLeaf<Item>] {
+        let firstItem = items.startIndex
+        let sequence = keepsFront ? Array(items) + displaced : displaced + Array(items)
+        let firstNew = keepsFront ? 0 : displaced.count
+        let newRange = firstNew..<(firstNew &+ items.count)
+        let leaves = makeLeaves(sequence[...], sectionKey: key, labels: labels[...])
+        for leaf in leaves {
+            for rank in 0..<leaf.count {
+                let position = leaf.items.startIndex &+ rank
+                let item = leaf.item(atRank: rank)
+                let slot = ItemSlot(leaf: leaf.id, slot: rank)
+                if newRange.contains(position) {
+                    Self.register(item, at: slot, in: &index, caller, passed, firstItem &+ position &- firstNew)
+                } else {
+                    index.update(item, hash: ItemIndex<Item>.hash(item), to: slot)
+                }
+            }
+        }
+        return leaves
+    }
+
+    /// New leaves of the new `items` (slices of them) and, apart, of the `displaced` side, in
+    /// order, labeled `labels`; enters the new items in the index (trapping on one already
+    /// present or repeated) and moves the displaced ones to their new slots there.
+    @inlinable
+    @inline(__always)
+    mutating func makeSeparateLeaves(
+        _ items: ArraySlice<Item>, _ displaced: [Item], _ split: LeafSplit, sectionKey key: UInt32, labels: [UInt64],
+        _ caller: StaticString, _ passed: [Item]
+    ) -> [ItemLeaf<Item>] {
+        let itemLabels = split.keepsFront ? labels[..<split.itemLeafCount] : labels[split.displacedLeafCount...]
+        let displacedLabels = split.keepsFront ? labels[split.itemLeafCount...] : labels[..<split.displacedLeafCount]
+        let itemLeaves = makeLeaves(items, sectionKey: key, labels: itemLabels)
+        let displacedLeaves = makeLeaves(displaced[...], sectionKey: key, labels: displacedLabels)
+        for leaf in displacedLeaves {
+            for rank in 0..<leaf.count {
+                let item = leaf.item(atRank: rank)
+                index.update(item, hash: ItemIndex<Item>.hash(item), to: ItemSlot(leaf: leaf.id, slot: rank))
+            }
+        }
+        registerNew(itemLeaves, caller, passed)
+        return split.keepsFront ? itemLeaves + displacedLeaves : displacedLeaves + itemLeaves
     }
 
     /// Enters a new item in the index, trapping if it is there already. `position` is the

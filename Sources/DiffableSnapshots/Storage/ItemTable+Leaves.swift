@@ -88,68 +88,118 @@ extension ItemTable {
     @inlinable
     func insertNew(partitioning leaves: [ItemLeaf<Key>], count total: Int, bits: Int, markingEmpty: Bool) -> Key? {
         let partitions = 1 << bits
-        let shift = UInt64(64 &- bits)
-        let seed = itemTableSeed
-        let share = total >> bits
-        var spread = 16
-        while spread &* spread < share &* 64 { spread &+= 16 }  // about 8 standard deviations
-        let runLength = share &+ spread &+ 64
-        typealias Entry = (key: Key, slot: ItemSlot)
+        let runLength = Self.partitionRunLength(count: total, bits: bits)
         let block = allocateRecycledMemory(
-            byteCount: partitions &* runLength &* MemoryLayout<Entry>.stride, alignment: MemoryLayout<Entry>.alignment)
-        defer { deallocateRecycledMemory(block.memory, byteCount: block.byteCount, alignment: MemoryLayout<Entry>.alignment) }
-        let scratch = block.memory.bindMemory(to: Entry.self, capacity: partitions &* runLength)  // plain data
-        var overflow: [Entry] = []
-        // Stretch p covers the buckets whose hashes start with p.
-        let stretchStart = { (partition: Int) -> Int in
-            partition >= partitions ? self.bucketCount : self.idealBucket(Int(bitPattern: UInt(partition) << shift))
-        }
-        var markedEnd = 0
-        let markStretches = { (end: Int) in
-            let bucket = stretchStart(end)
-            if bucket > markedEnd {
-                self.markEmpty(buckets: markedEnd..<bucket)
-                markedEnd = bucket
-            }
-        }
-        if markingEmpty {
-            // The argument above needs every run shorter than every stretch.
-            markStretches(runLength < (bucketCount >> bits) &- 1 ? 2 : partitions)
-        }
+            byteCount: partitions &* runLength &* MemoryLayout<PartitionEntry>.stride, alignment: MemoryLayout<PartitionEntry>.alignment)
+        defer { deallocateRecycledMemory(block.memory, byteCount: block.byteCount, alignment: MemoryLayout<PartitionEntry>.alignment) }
+        let scratch = block.memory.bindMemory(to: PartitionEntry.self, capacity: partitions &* runLength)  // plain data
+        var marking = markingEmpty ? StretchMarking(table: self, bits: bits) : nil
+        // The argument above needs every run shorter than every stretch.
+        marking?.mark(before: runLength < (bucketCount >> bits) &- 1 ? 2 : partitions)
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: partitions) { ends in
             for partition in 0..<partitions { ends[partition] = partition &* runLength }
-            for leaf in leaves {
-                let leafID = leaf.id
-                leaf.items.withUnsafeBufferPointer { items in
-                leaf.slotOfRank.withUnsafeBufferPointer { slotOfRank in
-                    let slotsAreRanks = slotOfRank.isEmpty
-                    for rank in 0..<items.count {
-                        let key = items[rank]
-                        let partition = Int(truncatingIfNeeded: UInt64(UInt(bitPattern: itemTableHash(key, seed: seed))) >> shift)
-                        let slot = ItemSlot(leaf: leafID, slot: slotsAreRanks ? rank : Int(slotOfRank[rank]))
-                        let end = ends[partition]
-                        if end == (partition &+ 1) &* runLength {
-                            overflow.append((key, slot))
-                            continue
-                        }
-                        (scratch + end).initialize(to: (key, slot))
-                        ends[partition] = end &+ 1
+            var overflow: [PartitionEntry] = []
+            copyIntoRuns(leaves, scratch, ends: ends, runLength: runLength, bits: bits, overflow: &overflow)
+            return enterRuns(scratch, ends: ends, runLength: runLength, overflow: overflow, marking: &marking)
+        }
+    }
+
+    /// An item with its slot, as a fill by partition keeps it in its scratch runs.
+    @usableFromInline
+    typealias PartitionEntry = (key: Key, slot: ItemSlot)
+
+    /// The room of each run of a fill by partition for `total` items in `1 << bits` runs: an even
+    /// share of the items and about 8 standard deviations more.
+    @inlinable
+    @inline(__always)
+    static func partitionRunLength(count total: Int, bits: Int) -> Int {
+        let share = total >> bits
+        var spread = 16
+        while spread &* spread < share &* 64 { spread &+= 16 }
+        return share &+ spread &+ 64
+    }
+
+    /// The first pass of a fill by partition: copies each item of `leaves` with its slot to the
+    /// end (`ends`) of its partition's run in `scratch`, or to `overflow` when that run is full.
+    @inlinable
+    @inline(__always)
+    func copyIntoRuns(
+        _ leaves: [ItemLeaf<Key>], _ scratch: UnsafeMutablePointer<PartitionEntry>, ends: UnsafeMutableBufferPointer<Int>,
+        runLength: Int, bits: Int, overflow: inout [PartitionEntry]
+    ) {
+        let shift = UInt64(64 &- bits)
+        let seed = itemTableSeed
+        for leaf in leaves {
+            let leafID = leaf.id
+            leaf.items.withUnsafeBufferPointer { items in
+            leaf.slotOfRank.withUnsafeBufferPointer { slotOfRank in
+                let slotsAreRanks = slotOfRank.isEmpty
+                for rank in 0..<items.count {
+                    let key = items[rank]
+                    let partition = Int(truncatingIfNeeded: UInt64(UInt(bitPattern: itemTableHash(key, seed: seed))) >> shift)
+                    let slot = ItemSlot(leaf: leafID, slot: slotsAreRanks ? rank : Int(slotOfRank[rank]))
+                    let end = ends[partition]
+                    if end == (partition &+ 1) &* runLength {
+                        overflow.append((key, slot))
+                        continue
                     }
-                }}
-            }
-            for partition in 0..<partitions {
-                let run = scratch + partition &* runLength
-                let count = ends[partition] &- partition &* runLength
-                if let duplicate = insertNew(count: count, key: { run[$0].key }, slot: { run[$0].slot }) {
-                    if markingEmpty { markStretches(partitions) }
-                    return run[duplicate].key
+                    (scratch + end).initialize(to: (key, slot))
+                    ends[partition] = end &+ 1
                 }
-                if markingEmpty { markStretches(partition &+ 3) }
+            }}
+        }
+    }
+
+    /// The second pass of a fill by partition: enters the runs of `scratch` in order, a batch at
+    /// a time, then `overflow`, with `marking` keeping two stretches ahead; returns an item that
+    /// was present already (the items after it may be left out), or `nil`.
+    @inlinable
+    @inline(__always)
+    func enterRuns(
+        _ scratch: UnsafeMutablePointer<PartitionEntry>, ends: UnsafeMutableBufferPointer<Int>, runLength: Int,
+        overflow: [PartitionEntry], marking: inout StretchMarking?
+    ) -> Key? {
+        for partition in 0..<ends.count {
+            let run = scratch + partition &* runLength
+            let count = ends[partition] &- partition &* runLength
+            if let duplicate = insertNew(count: count, key: { run[$0].key }, slot: { run[$0].slot }) {
+                marking?.mark(before: ends.count)
+                return run[duplicate].key
             }
-            for entry in overflow {
-                guard insertNew(entry.key, hash: itemTableHash(entry.key, seed: seed), slot: entry.slot) else { return entry.key }
+            marking?.mark(before: partition &+ 3)
+        }
+        let seed = itemTableSeed
+        for entry in overflow {
+            guard insertNew(entry.key, hash: itemTableHash(entry.key, seed: seed), slot: entry.slot) else { return entry.key }
+        }
+        return nil
+    }
+
+    /// Marks the buckets of a table filled by partition empty, stretch by stretch, ahead of the
+    /// fill: stretch *p* covers the buckets whose hashes start with *p*.
+    @usableFromInline
+    struct StretchMarking {
+        @usableFromInline let table: ItemTable
+        @usableFromInline let partitions: Int
+        @usableFromInline let shift: UInt64
+        /// The buckets before this one are marked.
+        @usableFromInline var markedEnd = 0
+
+        @inlinable
+        init(table: ItemTable, bits: Int) {
+            self.table = table
+            partitions = 1 << bits
+            shift = UInt64(64 &- bits)
+        }
+
+        /// Marks the buckets of the stretches before stretch `end` that are not marked yet.
+        @inlinable
+        mutating func mark(before end: Int) {
+            let bucket = end >= partitions ? table.bucketCount : table.idealBucket(Int(bitPattern: UInt(end) << shift))
+            if bucket > markedEnd {
+                table.markEmpty(buckets: markedEnd..<bucket)
+                markedEnd = bucket
             }
-            return nil
         }
     }
 }

@@ -49,12 +49,3 @@ func deallocateRecycledMemory(_ memory: UnsafeMutableRawPointer, byteCount: Int,
     guard !TableMemoryPool.shared.keep(memory, byteCount: byteCount, alignment: alignment) else { return }
     memory.deallocate()
 }
-
-/// Releases the table memory kept for reuse. Memory measurements call it first, so that what
-/// they see is what a table costs, not what an earlier one left behind.
-///
-/// - Returns: How many bytes were released.
-@discardableResult
-package func releaseRecycledTableMemory() -> Int {
-    TableMemoryPool.shared.releaseAll()
-}

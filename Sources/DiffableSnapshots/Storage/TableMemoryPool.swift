@@ -9,7 +9,8 @@ import DiffableSupport
 /// and dropped over and over at about the same size, so the pool keeps up to
 /// ``maximumBlocks`` blocks of at least ``minimumByteCount`` bytes, ``maximumByteCount`` in all,
 /// and gives one out when a table asks for no more than it holds and at least four fifths of it.
-/// The oldest block goes first when room is needed.
+/// The oldest block goes first when room is needed, and
+/// ``SnapshotMemory/releaseCachedMemory()`` frees them all.
 final class TableMemoryPool: @unchecked Sendable {
     static let shared = TableMemoryPool()
 
@@ -28,7 +29,8 @@ final class TableMemoryPool: @unchecked Sendable {
     private var heldBytes = 0
     private let lock = RawLock()
 
-    private init() {}
+    /// The process's pool is ``shared``; tests make pools of their own.
+    init() {}
 
     /// A kept block of at least `byteCount` bytes (and at most a quarter more), removed from the
     /// pool, or `nil`.
@@ -60,6 +62,16 @@ final class TableMemoryPool: @unchecked Sendable {
         }
         for block in evicted { block.memory.deallocate() }
         return true
+    }
+
+    /// How many bytes the kept blocks hold.
+    var heldByteCount: Int {
+        lock.withLock { heldBytes }
+    }
+
+    /// Whether the block at `memory` is kept.
+    func holds(_ memory: UnsafeMutableRawPointer) -> Bool {
+        lock.withLock { blocks.contains { $0.memory == memory } }
     }
 
     /// Frees every kept block; returns how many bytes they held.
