@@ -65,13 +65,13 @@ struct ApplyBenchmark: ParsableCommand {
         }
     }
 
-    /// The medians, in milliseconds per apply, of ours and (unless `--no-baseline`) the
-    /// baseline, timed in turns after a short untimed warm-up of each.
+    /// Ours and (unless `--no-baseline`) the baseline, in milliseconds per apply, timed in
+    /// turns after a short untimed warm-up of each.
     private func measure(
         changes: Int,
         ours: (Int) async throws -> Double,
         baseline: (Int) async throws -> Double
-    ) async throws -> (Double, Double?) {
+    ) async throws -> (Measurement, Measurement?) {
         let warmUp = max(1, changes / 10)
         _ = try await ours(warmUp)
         if !options.noBaseline { _ = try await baseline(warmUp) }
@@ -81,7 +81,7 @@ struct ApplyBenchmark: ParsableCommand {
             oursSamples.append(try await ours(changes) / Double(changes))
             if !options.noBaseline { baselineSamples.append(try await baseline(changes) / Double(changes)) }
         }
-        return (median(oursSamples), options.noBaseline ? nil : median(baselineSamples))
+        return (Measurement(runs: oursSamples), options.noBaseline ? nil : Measurement(runs: baselineSamples))
     }
 
     /// Applies `count` changes of `chain` to a fresh headless view, with their batch updates

@@ -22,10 +22,10 @@ struct BenchOptions: ParsableArguments {
         BenchClock.measuresCPUTime = cpuTime
     }
 
-    /// The medians of `ours` and, unless `--no-baseline`, of `baseline`, timed in turns.
-    func compare(_ ours: Timing, against baseline: Timing) -> (ours: Double, baseline: Double?) {
-        let medians = interleavedMedians(runs: runs, noBaseline ? [ours] : [ours, baseline])
-        return (medians[0], medians.count > 1 ? medians[1] : nil)
+    /// `ours` and, unless `--no-baseline`, `baseline`, measured in turns.
+    func compare(_ ours: Timing, against baseline: Timing) -> (ours: Measurement, baseline: Measurement?) {
+        let measurements = interleavedMeasurements(runs: runs, noBaseline ? [ours] : [ours, baseline])
+        return (measurements[0], measurements.count > 1 ? measurements[1] : nil)
     }
 
     func includes(_ caseName: String) -> Bool {

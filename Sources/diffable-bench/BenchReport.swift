@@ -17,23 +17,28 @@ struct BenchReport {
             if BenchClock.measuresCPUTime { print("times are the measuring thread's CPU time (--cpu-time), not wall time") }
             print(row(["bench", "case", "ids", "ours ms", "baseline", "baseline ms", "vs baseline", "floor ms", "ours/floor"]))
         }
+        let ours = result.oursMilliseconds.median
         let versusBaseline = result.baselineMilliseconds.map { baseline in
-            baseline >= result.oursMilliseconds
-                ? formatted(baseline / result.oursMilliseconds, decimals: 1) + "× faster"
-                : formatted(result.oursMilliseconds / baseline, decimals: 2) + "× slower"
+            baseline.median >= ours
+                ? formatted(baseline.median / ours, decimals: 1) + "× faster"
+                : formatted(ours / baseline.median, decimals: 2) + "× slower"
         }
-        let versusFloor = result.floorMilliseconds.map { formatted(result.oursMilliseconds / $0, decimals: 2) }
+        let versusFloor = result.floorMilliseconds.map { formatted(ours / $0.median, decimals: 2) }
         print(row([
             result.bench,
             result.caseName,
             result.ids ?? "-",
-            formatted(result.oursMilliseconds, decimals: 3),
+            formatted(ours, decimals: 3),
             result.baseline,
-            result.baselineMilliseconds.map { formatted($0, decimals: 3) } ?? "skipped",
+            result.baselineMilliseconds.map { formatted($0.median, decimals: 3) } ?? "skipped",
             versusBaseline ?? "-",
-            result.floorMilliseconds.map { formatted($0, decimals: 3) } ?? "-",
+            result.floorMilliseconds.map { formatted($0.median, decimals: 3) } ?? "-",
             versusFloor ?? "-",
         ]))
+        var spreads = ["ours \(result.oursMilliseconds.spread)"]
+        if let baseline = result.baselineMilliseconds { spreads.append("baseline \(baseline.spread)") }
+        if let floor = result.floorMilliseconds { spreads.append("floor \(floor.spread)") }
+        print("    runs, fastest–slowest ms: " + spreads.joined(separator: ", "))
         if let note = result.note { print("    note: \(note)") }
     }
 

@@ -3,11 +3,11 @@ struct BenchResult {
     var bench: String
     var caseName: String
     var ids: String?
-    var oursMilliseconds: Double
+    var oursMilliseconds: Measurement
     var baseline: String
     /// `nil` when the baseline was skipped (for example, too slow at that size).
-    var baselineMilliseconds: Double?
-    var floorMilliseconds: Double?
+    var baselineMilliseconds: Measurement?
+    var floorMilliseconds: Measurement?
     /// Memory held per item by what was built, where measured.
     var bytesPerItem: Double?
     var note: String?
@@ -20,10 +20,16 @@ struct BenchResult {
             ("case", quoted(caseName)),
         ]
         if let ids { fields.append(("ids", quoted(ids))) }
-        fields.append(("ours_ms", number(oursMilliseconds)))
+        fields.append(("ours_ms", number(oursMilliseconds.median)))
+        fields.append(("ours_fastest_ms", number(oursMilliseconds.fastest)))
+        fields.append(("ours_slowest_ms", number(oursMilliseconds.slowest)))
         fields.append(("baseline", quoted(baseline)))
-        fields.append(("baseline_ms", baselineMilliseconds.map(number) ?? "null"))
-        if let floorMilliseconds { fields.append(("floor_ms", number(floorMilliseconds))) }
+        fields.append(("baseline_ms", baselineMilliseconds.map { number($0.median) } ?? "null"))
+        if let baselineMilliseconds {
+            fields.append(("baseline_fastest_ms", number(baselineMilliseconds.fastest)))
+            fields.append(("baseline_slowest_ms", number(baselineMilliseconds.slowest)))
+        }
+        if let floorMilliseconds { fields.append(("floor_ms", number(floorMilliseconds.median))) }
         if let bytesPerItem { fields.append(("bytes_per_item", number(bytesPerItem))) }
         for (name, value) in extra { fields.append((name, number(value))) }
         if BenchClock.measuresCPUTime { fields.append(("clock", quoted("thread-cpu"))) }

@@ -74,8 +74,8 @@ struct ControllerBenchmark: ParsableCommand {
             + (baseline.map { "; baseline (one refetch reflects every save merged meanwhile) p50 \(formatted($0.p50, decimals: 3)) ms p99 \(formatted($0.p99, decimals: 3)) ms" } ?? "")
             + "; goal p99 under 16 ms"
         var result = BenchResult(
-            bench: "frc", caseName: "live-1M", ids: pair.label, oursMilliseconds: ours.p99,
-            baseline: "refetch IDs + section keys, diff", baselineMilliseconds: baseline?.p99, note: note)
+            bench: "frc", caseName: "live-1M", ids: pair.label, oursMilliseconds: Measurement(exactly: ours.p99),
+            baseline: "refetch IDs + section keys, diff", baselineMilliseconds: baseline.map { Measurement(exactly: $0.p99) }, note: note)
         result.extra = [("p50_ms", ours.p50), ("p99_ms", ours.p99)]
         if let baseline { result.extra += [("baseline_p50_ms", baseline.p50), ("baseline_p99_ms", baseline.p99)] }
         return result

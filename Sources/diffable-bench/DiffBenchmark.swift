@@ -50,7 +50,7 @@ struct DiffBenchmark: ParsableCommand {
         let newItems = new.itemIdentifiers
         var timings = [
             Timing { BatchUpdate(from: old, to: new) },
-            Timing { hashingFloor(oldItems, newItems) },
+            Timing { [floorStorage = WarmStorage<[Item: Int]>.dictionary()] in hashingFloor(oldItems, newItems, in: floorStorage) },
         ]
         var note: String?
         if options.noBaseline {
@@ -60,9 +60,9 @@ struct DiffBenchmark: ParsableCommand {
         } else {
             note = "baseline skipped above 100k items: difference(from:) is quadratic in the edit count"
         }
-        let medians = interleavedMedians(runs: options.runs, timings)
-        let (oursMilliseconds, floorMilliseconds) = (medians[0], medians[1])
-        let baselineMilliseconds = medians.count > 2 ? medians[2] : nil
+        let measurements = interleavedMeasurements(runs: options.runs, timings)
+        let (oursMilliseconds, floorMilliseconds) = (measurements[0], measurements[1])
+        let baselineMilliseconds = measurements.count > 2 ? measurements[2] : nil
         return BenchResult(
             bench: "diff",
             caseName: shape.name,
@@ -78,11 +78,12 @@ struct DiffBenchmark: ParsableCommand {
 
 /// The least a hashing diff does: index the old identifiers, probe with every new one.
 @inline(never)
-func hashingFloor<Item: Hashable>(_ old: [Item], _ new: [Item]) -> Int {
-    var indexes = [Item: Int](minimumCapacity: old.count)
-    for (index, item) in old.enumerated() { indexes[item] = index }
+func hashingFloor<Item: Hashable>(_ old: [Item], _ new: [Item], in storage: WarmStorage<[Item: Int]>) -> Int {
+    storage.value.removeAll(keepingCapacity: true)
+    storage.value.reserveCapacity(old.count)
+    for (index, item) in old.enumerated() { storage.value[item] = index }
     var found = 0
-    for item in new where indexes[item] != nil { found += 1 }
+    for item in new where storage.value[item] != nil { found += 1 }
     return found
 }
 

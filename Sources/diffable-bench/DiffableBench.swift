@@ -11,8 +11,10 @@ struct DiffableBench: ParsableCommand {
         abstract: "Benchmarks DiffableStore against baselines measured in the same run.",
         discussion: """
             Every subcommand prints a table, or with --json one JSON object per result line with the keys \
-            bench, case, ours_ms, baseline, baseline_ms (and floor_ms, bytes_per_item, ids, p50_ms, p99_ms where they \
-            apply). Each time is the median of --runs runs (at least 5). Build in release: swift run -c release diffable-bench diff
+            bench, case, ours_ms, ours_fastest_ms, ours_slowest_ms, baseline, baseline_ms (and baseline_fastest_ms, \
+            baseline_slowest_ms, floor_ms, bytes_per_item, ids, p50_ms, p99_ms where they apply). Each time is the \
+            median of --runs runs (at least 5); the fastest and slowest run show the spread. Baselines run on the \
+            same thread, in turns with ours, in warm memory. Build in release: swift run -c release diffable-bench diff
             """,
         subcommands: [DiffBenchmark.self, SnapshotBenchmark.self, StoreBenchmark.self, FetchBenchmark.self, ApplyBenchmark.self, ControllerBenchmark.self, PipelineBenchmark.self]
     )

@@ -58,7 +58,7 @@ struct FetchBenchmark: ParsableCommand {
         return BenchResult(
             bench: "fetch", caseName: "predicate-memory-100k", oursMilliseconds: ours,
             baseline: "Swift filter + sort on properties", baselineMilliseconds: medians.baseline,
-            note: "compiled predicate and sort evaluated in memory: \(formatted(ours * 1e6 / Double(count), decimals: 0)) ns per object, \(selected) selected")
+            note: "compiled predicate and sort evaluated in memory: \(formatted(ours.median * 1e6 / Double(count), decimals: 0)) ns per object, \(selected) selected")
     }
 
     private func measure(_ name: String, count: Int) throws -> BenchResult {

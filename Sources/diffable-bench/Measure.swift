@@ -23,12 +23,12 @@ struct Timing {
     }
 }
 
-/// The median time of each timing over `runs` runs, in milliseconds.
+/// Each timing measured over `runs` runs, in milliseconds.
 ///
 /// The timings take turns, run by run (after one untimed warm-up each), so that a machine that
 /// speeds up or slows down while the benchmark runs affects ours, the baseline and the floor
 /// alike, and their ratios stay meaningful.
-func interleavedMedians(runs: Int, _ timings: [Timing]) -> [Double] {
+func interleavedMeasurements(runs: Int, _ timings: [Timing]) -> [Measurement] {
     for timing in timings { _ = timing.run() }
     var samples = Array(repeating: [Double](), count: timings.count)
     for _ in 0..<runs {
@@ -36,9 +36,10 @@ func interleavedMedians(runs: Int, _ timings: [Timing]) -> [Double] {
             samples[index].append(timing.run())
         }
     }
-    return samples.map(median)
+    return samples.map { Measurement(runs: $0) }
 }
 
+/// The middle value of `values` (the mean of the two middle ones for an even count).
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     let middle = sorted.count / 2

@@ -60,8 +60,8 @@ struct PipelineBenchmark: ParsableCommand {
         }
         note += "; goals p99 under 16 ms, baseline p50 at least 50× ours"
         var result = BenchResult(
-            bench: "pipeline", caseName: caseName, ids: nil, oursMilliseconds: p50,
-            baseline: "refetch all, rebuild, diff", baselineMilliseconds: baselineP50, note: note)
+            bench: "pipeline", caseName: caseName, ids: nil, oursMilliseconds: Measurement(runs: ours.map(\.p50)),
+            baseline: "refetch all, rebuild, diff", baselineMilliseconds: baseline.isEmpty ? nil : Measurement(runs: baseline.map(\.p50)), note: note)
         result.extra = [("p50_ms", p50), ("p99_ms", p99)]
         if let baselineP99 { result.extra.append(("baseline_p99_ms", baselineP99)) }
         report.add(result)

@@ -44,18 +44,26 @@ struct SnapshotCases {
             return snapshot
         }
         let unindexedBytesPerItem = allocatedBytesPerItem(items.count) { makeSnapshot(freshCopy(items), sections: 1) }
-        let baselineBytesPerItem = allocatedBytesPerItem(items.count) { indexDictionary(freshCopy(items)) }
+        let baselineBytesPerItem = allocatedBytesPerItem(items.count) { () -> WarmStorage<[Item: Int]> in
+            let dictionary = WarmStorage<[Item: Int]>.dictionary()
+            _ = indexDictionary(freshCopy(items), in: dictionary)
+            return dictionary
+        }
         let build = Timing { makeSnapshot(items, sections: 1) }
-        let medians = interleavedMedians(
+        let measurements = interleavedMeasurements(
             runs: options.runs,
             options.noBaseline
                 ? [build]
-                : [build, Timing { indexDictionary(items) }, Timing { makeSnapshot(items, sections: 1).indexOfItem(probe) }])
-        let (ours, baseline) = (medians[0], medians.count > 1 ? medians[1] : nil)
-        let perItem = { (milliseconds: Double) in formatted(milliseconds * 1e6 / Double(items.count), decimals: 1) }
+                : [
+                    build,
+                    Timing { [dictionary = WarmStorage<[Item: Int]>.dictionary()] in indexDictionary(items, in: dictionary) },
+                    Timing { makeSnapshot(items, sections: 1).indexOfItem(probe) },
+                ])
+        let (ours, baseline) = (measurements[0], measurements.count > 1 ? measurements[1] : nil)
+        let perItem = { (milliseconds: Measurement) in formatted(milliseconds.median * 1e6 / Double(items.count), decimals: 1) }
         var note = "\(perItem(ours)) ns per item"
         if let baseline { note += " (baseline \(perItem(baseline)))" }
-        if medians.count > 2 { note += "; \(perItem(medians[2])) with the index built by a first lookup" }
+        if measurements.count > 2 { note += "; \(perItem(measurements[2])) with the index built by a first lookup" }
         if let bytesPerItem, let baselineBytesPerItem {
             note += "; \(formatted(bytesPerItem.held, decimals: 1)) bytes per item allocated once indexed"
             if let unindexedBytesPerItem { note += " (\(formatted(unindexedBytesPerItem.held, decimals: 1)) before)" }
@@ -117,37 +125,47 @@ struct SnapshotCases {
                 fresh: universe[Self.million + cycle])
         }
         let cycles = Double(Self.editCycles)
-        func perCycle(_ medians: (ours: Double, baseline: Double?)) -> (ours: Double, baseline: Double?) {
-            (medians.ours / cycles, medians.baseline.map { $0 / cycles })
+        func perCycle(_ measured: (ours: Measurement, baseline: Measurement?)) -> (ours: Measurement, baseline: Measurement?) {
+            (measured.ours.divided(by: cycles), measured.baseline.map { $0.divided(by: cycles) })
+        }
+        // The array baseline copies into an array it keeps, so that it copies into warm memory
+        // as ours does (a fresh 1M-item array each cycle would time its page faults too).
+        let kept = WarmStorage<[Item]>.array()
+        kept.value.reserveCapacity(items.count + 1)
+        func editedCopy(_ edit: (inout [Item]) -> Void) -> Int {
+            kept.value.removeAll(keepingCapacity: true)
+            kept.value.append(contentsOf: items)
+            edit(&kept.value)
+            return kept.value.count
         }
         let delete = perCycle(options.compare(
             Timing { picks.reduce(0) { total, pick in var copy = base; copy.deleteItems([pick.victim]); return total + copy.numberOfItems } },
-            against: Timing { picks.reduce(0) { total, pick in var copy = items; copy.remove(at: pick.victimIndex); return total + copy.count } }
+            against: Timing { picks.reduce(0) { total, pick in total + editedCopy { $0.remove(at: pick.victimIndex) } } }
         ))
         let insert = perCycle(options.compare(
             Timing { picks.reduce(0) { total, pick in var copy = base; copy.insertItems([pick.fresh], beforeItem: pick.anchor); return total + copy.numberOfItems } },
-            against: Timing { picks.reduce(0) { total, pick in var copy = items; copy.insert(pick.fresh, at: pick.anchorIndex); return total + copy.count } }
+            against: Timing { picks.reduce(0) { total, pick in total + editedCopy { $0.insert(pick.fresh, at: pick.anchorIndex) } } }
         ))
         let move = perCycle(options.compare(
             Timing { picks.reduce(0) { total, pick in var copy = base; copy.moveItem(pick.victim, beforeItem: pick.anchor); return total + copy.numberOfItems } },
             against: Timing {
                 picks.reduce(0) { total, pick in
-                    var copy = items
-                    let moved = copy.remove(at: pick.victimIndex)
-                    copy.insert(moved, at: pick.anchorIndex - (pick.anchorIndex > pick.victimIndex ? 1 : 0))
-                    return total + copy.count
+                    total + editedCopy { copy in
+                        let moved = copy.remove(at: pick.victimIndex)
+                        copy.insert(moved, at: pick.anchorIndex - (pick.anchorIndex > pick.victimIndex ? 1 : 0))
+                    }
                 }
             }
         ))
         let operations = [("delete", delete), ("insert", insert), ("move", move)]
-        let worst = operations.max { $0.1.ours < $1.1.ours }!
-        let listed = operations.map { name, medians in
-            "\(name) \(formatted(medians.ours, decimals: 4))" + (medians.baseline.map { " (array \(formatted($0, decimals: 3)))" } ?? "")
+        let worst = operations.max { $0.1.ours.median < $1.1.ours.median }!
+        let listed = operations.map { name, measured in
+            "\(name) \(formatted(measured.ours.median, decimals: 4))" + (measured.baseline.map { " (array \(formatted($0.median, decimals: 3)))" } ?? "")
         }
         return BenchResult(
             bench: "snapshot", caseName: name, ids: ids, oursMilliseconds: worst.1.ours,
             baseline: "copy [Item] and edit it", baselineMilliseconds: worst.1.baseline,
-            note: "per copy-and-edit, slowest of: \(listed.joined(separator: ", ")) ms; \(sections == 1 ? "one section" : "\(sections) sections, moves across sections"); the array baseline is one flat array and is told the indexes")
+            note: "per copy-and-edit, slowest of: \(listed.joined(separator: ", ")) ms; \(sections == 1 ? "one section" : "\(sections) sections, moves across sections"); the array baseline is one flat array, copied into an array it keeps (warm memory), and is told the indexes")
     }
 
     // MARK: - Diffs
@@ -196,7 +214,7 @@ struct SnapshotCases {
         let newItems = pair.new.itemIdentifiers.map { universe[$0] }
         let (ours, baseline) = options.compare(
             Timing { BatchUpdate(from: makeSnapshot(oldItems, sections: 1), to: makeSnapshot(newItems, sections: 1)) },
-            against: Timing { hashingFloor(oldItems, newItems) }
+            against: Timing { [floorStorage = WarmStorage<[Item: Int]>.dictionary()] in hashingFloor(oldItems, newItems, in: floorStorage) }
         )
         return BenchResult(
             bench: "snapshot", caseName: "end-to-end-100k", ids: ids, oursMilliseconds: ours,
@@ -226,12 +244,14 @@ func freshCopy<Item>(_ items: [Item]) -> [Item] {
     items.withUnsafeBufferPointer { Array($0) }
 }
 
-/// The build baseline: a `Dictionary` from identifier to index, checking for duplicates.
+/// The build baseline: a `Dictionary` from identifier to index, checking for duplicates, in
+/// `storage` (emptied first, its capacity kept from the last run).
 @inline(never)
-func indexDictionary<Item: Hashable>(_ items: [Item]) -> [Item: Int] {
-    var indexes = [Item: Int](minimumCapacity: items.count)
-    for (index, item) in items.enumerated() where indexes.updateValue(index, forKey: item) != nil {
+func indexDictionary<Item: Hashable>(_ items: [Item], in storage: WarmStorage<[Item: Int]>) -> Int {
+    storage.value.removeAll(keepingCapacity: true)
+    storage.value.reserveCapacity(items.count)
+    for (index, item) in items.enumerated() where storage.value.updateValue(index, forKey: item) != nil {
         fatalError("duplicate identifier \(item)")
     }
-    return indexes
+    return storage.value.count
 }
