@@ -7,7 +7,7 @@
 #   Fuzz/fuzz.sh ci SECONDS                  build, then fuzz each target for SECONDS
 #
 # How the targets are built: SwiftPM compiles the library modules (and what they depend on:
-# GRDB, the C thread-local helper) with `-sanitize=fuzzer,address` into a build
+# the shared support module, GRDB, the C thread-local helper) with `-sanitize=fuzzer,address` into a build
 # folder of their own (.build-fuzz), as objects only (`--target`, so no executable with a `main`
 # is linked). Each fuzz target is one Swift file that imports a module through its public API
 # and defines `LLVMFuzzerTestOneInput` with `@_cdecl` (with the test file that holds the model it
@@ -83,10 +83,10 @@ build() {
         -Xcc "-fmodule-map-file=$bin/ObjectStoreThreadLocal.build/module.modulemap"
         -I Sources/ObjectStoreThreadLocal/include -lsqlite3)
     sources=(Fuzz/PredicateFuzzer.swift Tests/ObjectStoreTests/Predicates/PredicateEntities.swift)
-    link_target fuzz-predicates ObjectStore GRDB ObjectStoreThreadLocal
+    link_target fuzz-predicates ObjectStore DiffableSupport GRDB ObjectStoreThreadLocal
     link_flags=()
     sources=(Fuzz/SnapshotFuzzer.swift Tests/DiffableSnapshotsTests/Support/ReferenceSnapshot.swift)
-    link_target fuzz-snapshots DiffableSnapshots
+    link_target fuzz-snapshots DiffableSnapshots DiffableSupport
 }
 
 run() {
