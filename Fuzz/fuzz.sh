@@ -7,9 +7,9 @@
 #   Fuzz/fuzz.sh ci SECONDS                  build, then fuzz each target for SECONDS
 #
 # How the targets are built: SwiftPM compiles the library modules (and what they depend on:
-# the shared support module, GRDB, the C thread-local helper) with `-sanitize=fuzzer,address` into a build
-# folder of their own (.build-fuzz), as objects only (`--target`, so no executable with a `main`
-# is linked). Each fuzz target is one Swift file that imports a module through its public API
+# the shared support module, GRDB, the C thread-local helper) with `-sanitize=fuzzer,address`
+# into a build folder of their own (.build-fuzz), as objects only (`--target`, so no executable
+# with a `main` is linked). Each fuzz target is one Swift file that imports a module through its public API
 # and defines `LLVMFuzzerTestOneInput` with `@_cdecl` (with the test file that holds the model it
 # shares with the unit tests, itself public-API only); swiftc compiles it with
 # `-sanitize=fuzzer,address -parse-as-library` and links it with the module's objects, so
