@@ -6,7 +6,7 @@ import Testing
 
 /// Where a sequence of deliveries starts, whenever it is made: with the controller's last
 /// delivery when there is one, then every later delivery, none missed and none repeated.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct DeliveryStreamTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct DeliveryStreamTests {
     /// A controller of the saved matches, not fetched yet.
     func groups(_ container: PersistentContainer) throws -> FetchedResultsController<Match> {
         FetchedResultsController<Match>(fetchRequest: try matchRequest(), managedObjectContext: container.viewContext, sectionNameKeyPath: "group")

@@ -4,7 +4,7 @@ import Testing
 
 /// Two slots mapping to one identifier: a typed error naming both, the change held back, and
 /// recovery once the conflict clears.
-@Suite(.timeLimit(.minutes(1))) struct ComposerErrorTests {
+@Suite(.timeLimit(.minutes(10))) struct ComposerErrorTests {
     typealias Composer = SnapshotComposer<TestSection, TestItem>
 
     @Test func aDuplicateItemHoldsTheLaterChangeBackAndNamesBothSlots() async throws {

@@ -6,7 +6,7 @@ import Testing
 
 /// Where a sequence of compositions starts, whenever it is made: with the composer's last
 /// composition when there is one, then every later composition.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct CompositionStreamTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct CompositionStreamTests {
     @Test func aSequenceMadeAfterTheSlotsStartsWithTheLastCompositionThenTheNextChange() async throws {
         let (container, matches) = try savedMatches()
         let controller = FetchedResultsController<Match>(fetchRequest: try matchRequest(), managedObjectContext: container.viewContext, sectionNameKeyPath: "group")

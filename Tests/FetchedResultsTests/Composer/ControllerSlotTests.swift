@@ -6,7 +6,7 @@ import Testing
 
 /// Controller slots: added before or after the fetch, following deliveries in place, mapping
 /// sections and items.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct ControllerSlotTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct ControllerSlotTests {
     typealias Composer = SnapshotComposer<TestSection, TestItem>
 
     /// A controller of every match sectioned by group, fetched.

@@ -3,7 +3,7 @@ import FetchedResults
 import Testing
 
 /// Decorations reconfigure without changing identity; sequence slots show each snapshot.
-@Suite(.timeLimit(.minutes(1))) struct DecorationAndSequenceTests {
+@Suite(.timeLimit(.minutes(10))) struct DecorationAndSequenceTests {
     typealias Composer = SnapshotComposer<TestSection, TestItem>
 
     @Test func aChangedDecorationReconfiguresItsItemOnly() async throws {

@@ -12,7 +12,7 @@ import TestSupport
 /// update the view receives is invalid, and the view ends showing fresh fetches.
 ///
 /// `COMPOSER_FEED_STEPS` (default 1,000) and `COMPOSER_SEED` set the run.
-@MainActor @Suite(.timeLimit(.minutes(5))) struct HomeScreenListTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct HomeScreenListTests {
     @Test func aHeadlessListFollowsTheComposedHomeScreenWithoutAnInvalidUpdate() async throws {
         let steps = TestEnvironment.count("COMPOSER_FEED_STEPS", default: 1_000)
         let seed = TestEnvironment.seed("COMPOSER_SEED", default: 0x40E)

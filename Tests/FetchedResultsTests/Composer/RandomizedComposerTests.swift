@@ -13,7 +13,7 @@ import TestSupport
 /// update that passes the validator; a composition for decorations alone only reconfigures.
 ///
 /// `COMPOSER_STEPS` (default 1,000) and `COMPOSER_SEED` (default: two fixed seeds) set the run.
-@MainActor @Suite(.timeLimit(.minutes(5))) struct RandomizedComposerTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct RandomizedComposerTests {
     @Test func theComposedListFollowsRandomChangesExactly() async throws {
         let steps = TestEnvironment.count("COMPOSER_STEPS", default: 1_000)
         let seeds = TestEnvironment.seeds("COMPOSER_SEED", default: [5, 0x2A])
