@@ -7,14 +7,23 @@ import DiffableSupport
 /// It keeps the predicate compiled for the last entity asked; a predicate whose tree changes
 /// gets a new cache.
 final class CompiledPredicateCache: Sendable {
-    private let last = Locked<BoundPredicate?>(nil)
+    /// A compilation, boxed so that reading it under the lock copies one reference.
+    private final class Kept: Sendable {
+        let predicate: BoundPredicate
+
+        init(_ predicate: BoundPredicate) {
+            self.predicate = predicate
+        }
+    }
+
+    private let last = Locked<Kept?>(nil)
 
     /// `node` compiled for `entity`: the kept compilation when it was for that entity, else a
     /// new one, kept for next time. Compiles outside the lock; failures are not kept.
     func compiled(_ node: PredicateNode, for entity: EntityDescription) throws(FetchPredicateError) -> BoundPredicate {
-        if let kept = last.value, kept.entity === entity { return kept }
+        if let kept = last.value, kept.predicate.entity === entity { return kept.predicate }
         let compiled = try BoundPredicate(node, entity: entity)
-        last.withLock { $0 = compiled }
+        last.withLock { $0 = Kept(compiled) }
         return compiled
     }
 }

@@ -9,7 +9,9 @@ import GRDB
 /// first equal constant stands among them, so that the elements before it are read first and
 /// evaluation reads the same elements, throws the same errors and gives the same answer as
 /// comparing every element in order.
-struct MembershipList: Sendable {
+///
+/// A class, so that the tree's nodes share one list instead of copying its parts.
+final class MembershipList: Sendable {
     let elements: [BoundOperand]
     /// What `==` means between the tested value and an element.
     let collation: SortCollation
