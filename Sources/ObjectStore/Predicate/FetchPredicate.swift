@@ -20,7 +20,12 @@
 /// A predicate is a `Sendable` value: managed object arguments are kept as their ``ObjectID``.
 public struct FetchPredicate<Root: ManagedObject>: Sendable, Hashable, CustomStringConvertible {
     /// The tree.
-    package var node: PredicateNode
+    package var node: PredicateNode {
+        didSet { compilation = CompiledPredicateCache() }
+    }
+
+    /// The tree compiled for the entity ``evaluate(with:)`` last met.
+    private var compilation = CompiledPredicateCache()
 
     package init(node: PredicateNode) {
         self.node = node
@@ -29,6 +34,16 @@ public struct FetchPredicate<Root: ManagedObject>: Sendable, Hashable, CustomStr
     /// `TRUEPREDICATE` (every object) or `FALSEPREDICATE` (none).
     public init(value: Bool) {
         node = .constant(value)
+    }
+
+    /// Whether both predicates have the same tree.
+    public static func == (lhs: FetchPredicate, rhs: FetchPredicate) -> Bool {
+        lhs.node == rhs.node
+    }
+
+    /// Hashes the tree.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(node)
     }
 
     /// The predicate in the format syntax (Swift key paths are shown as key path literals until
@@ -45,10 +60,11 @@ public struct FetchPredicate<Root: ManagedObject>: Sendable, Hashable, CustomStr
     /// Whether `object` satisfies the predicate, evaluated in memory with its current (possibly
     /// unsaved) values; for saved values the store's SQL gives the same answer.
     ///
-    /// Call it on the object's context queue. Compiles the predicate on each call; a fetched
-    /// results controller compiles once instead. `ANY`/`ALL`/`NONE` and `@count` read members
-    /// with a query (one when the context has no unsaved changes they depend on) and do not
-    /// register them in the context.
+    /// Call it on the object's context queue. The predicate is compiled at the first call for an
+    /// entity and the compilation kept with the predicate (its copies share it), so evaluating
+    /// one predicate on many objects compiles it once, as a fetched results controller does.
+    /// `ANY`/`ALL`/`NONE` and `@count` read members with a query (one when the context has no
+    /// unsaved changes they depend on) and do not register them in the context.
     ///
     /// - Throws: ``ObjectStoreError/invalidFetchRequest(_:)`` with the ``FetchPredicateError``
     ///   when a key or type does not fit the object's entity; the store's error when reading
@@ -56,7 +72,7 @@ public struct FetchPredicate<Root: ManagedObject>: Sendable, Hashable, CustomStr
     public func evaluate(with object: Root) throws(ObjectStoreError) -> Bool {
         let compiled: BoundPredicate
         do {
-            compiled = try BoundPredicate(node, entity: object.entity)
+            compiled = try compilation.compiled(node, for: object.entity)
         } catch {
             throw .invalidFetchRequest(error)
         }

@@ -41,14 +41,20 @@ enum TextCollation {
     /// Decimal text by numeric value; text that is not a decimal number sorts after numbers, by
     /// bytes.
     static func compareDecimal(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Int {
-        let left = Decimal(string: String(decoding: lhs, as: UTF8.self), locale: locale).flatMap { $0.isNaN ? nil : $0 }
-        let right = Decimal(string: String(decoding: rhs, as: UTF8.self), locale: locale).flatMap { $0.isNaN ? nil : $0 }
+        let left = decimalValue(String(decoding: lhs, as: UTF8.self))
+        let right = decimalValue(String(decoding: rhs, as: UTF8.self))
         switch (left, right) {
         case let (a?, b?): return a == b ? 0 : (a < b ? -1 : 1)
         case (.some, nil): return -1
         case (nil, .some): return 1
         case (nil, nil): return compareBytes(lhs, rhs)
         }
+    }
+
+    /// The number `text` spells as ``compareDecimal(_:_:)`` reads it, or nil for text that is
+    /// not a decimal number.
+    static func decimalValue(_ text: String) -> Decimal? {
+        Decimal(string: text, locale: locale).flatMap { $0.isNaN ? nil : $0 }
     }
 
     private static let locale = Locale(identifier: "en_US_POSIX")

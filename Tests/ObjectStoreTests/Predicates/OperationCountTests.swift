@@ -55,6 +55,43 @@ import Testing
         #expect(counts.hopsFollowed == 2)
     }
 
+    @Test func aTenThousandValueMembershipCostsOneLookUpPerObject() throws {
+        let (container, players, _) = try clubsAndPlayers(200)
+        let values = (0..<10_000).map { $0 * 2 }
+        let forms = [
+            FetchPredicate<Player>.key(\.level).in(values),
+            FetchPredicate(orPredicateWithSubpredicates: values.map { \Player.level == $0 }),
+        ]
+        for predicate in forms {
+            let counts = OperationCounts()
+            let selected = try OperationCounts.$current.withValue(counts) { try players.filter { try predicate.evaluate(with: $0) } }
+            #expect(selected.count == 100)
+            #expect(counts.membershipComparisons == players.count)
+        }
+        withExtendedLifetime(container) {}
+    }
+
+    @Test func aFoldedMembershipFoldsEachObjectsValueOnce() throws {
+        let (container, players, _) = try clubsAndPlayers(200)
+        let names = (0..<10_000).map { "P\($0 * 2)" }
+        let compiled = try BoundPredicate(FetchPredicate<Player>(format: "name IN[cd] %@", names).node, entity: container.viewContext.model.entity(for: Player.self))
+        let counts = OperationCounts()
+        let selected = try OperationCounts.$current.withValue(counts) { try players.filter { try compiled.evaluate($0) } }
+        #expect(selected.count == 100)
+        #expect(counts.textFolds == players.count)
+        #expect(counts.membershipComparisons == players.count)
+    }
+
+    @Test func keysInAMembershipAreComparedOneByOne() throws {
+        let (container, players, _) = try clubsAndPlayers(30)
+        let compiled = try BoundPredicate(FetchPredicate<Player>(format: "level IN {age, 1000, 1001, 1002}").node, entity: container.viewContext.model.entity(for: Player.self))
+        let counts = OperationCounts()
+        let selected = try OperationCounts.$current.withValue(counts) { try players.filter { try compiled.evaluate($0) } }
+        #expect(selected.count == 20)
+        // One look-up among the constants and one comparison with `age`.
+        #expect(counts.membershipComparisons == 2 * players.count)
+    }
+
     @Test func caseInsensitiveAndLocalizedSortsFoldEachValueOnce() throws {
         let container = try PredicateModel.inMemory()
         let context = container.viewContext

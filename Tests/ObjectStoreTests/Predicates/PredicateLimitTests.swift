@@ -75,8 +75,8 @@ import Testing
         let predicate = try FetchPredicate<Player>(format: format)
         try expectSelects(predicate, in: context, players.filter { $0.level % 3 == 0 })
         let compiled = try BoundPredicate(predicate.node, entity: context.model.entity(for: Player.self))
-        guard case .inList(_, let elements, _) = compiled.node else { Issue.record("expected one IN, got \(compiled.node)"); return }
-        #expect(elements.count == levels.count)
+        guard case .inList(_, let list) = compiled.node else { Issue.record("expected one IN, got \(compiled.node)"); return }
+        #expect(list.elements.count == levels.count)
     }
 
     @Test func longChainsOfTermsThatCannotMergeFetchInSQLAndMemory() throws {

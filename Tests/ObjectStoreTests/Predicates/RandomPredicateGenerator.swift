@@ -6,7 +6,8 @@ import TestSupport
 /// operator, modifier and attribute type of ``Player`` (and ``Club`` and ``Medal`` with their
 /// to-many relationships), in every spelling the parser accepts: literals, `%@` `%K` `%d` `%i`
 /// `%ld` `%u` `%f`, `$VARIABLE`, `CAST`, `SELF.key`, keys on either side, in `IN` lists and as
-/// `BETWEEN` bounds, and quantifiers with the value first.
+/// `BETWEEN` bounds, and quantifiers with the value first; long `IN` lists and `OR`s of
+/// equalities on one key, which compile to an `IN` whose constants evaluation looks up.
 struct RandomPredicateGenerator {
     enum Kind: Equatable {
         case number, text, date, decimal, uuid, data, json, player, club
@@ -78,7 +79,11 @@ struct RandomPredicateGenerator {
             let quantifier = pick(["ANY", "ALL", "NONE", "SOME"])
             let (relationship, members) = pick(toMany)
             let member = pick(members)
-            return "\(quantifier) " + comparison(Key(path: relationship + "." + member.path, kind: member.kind), others: keys)
+            let memberKey = Key(path: relationship + "." + member.path, kind: member.kind)
+            if Int.random(in: 0..<4, using: &generator) == 0 {
+                return "\(quantifier) " + longList(memberKey, count: listLength(), others: keys)
+            }
+            return "\(quantifier) " + comparison(memberKey, others: keys)
         case 44..<47:
             // The value first: `ANY 3 < players.age`.
             let quantifier = pick(["ANY", "ALL", "NONE"])
@@ -91,6 +96,10 @@ struct RandomPredicateGenerator {
             let member = pick(members.filter { $0.kind == .text || $0.kind == .number })
             let value = constant(member.kind)
             return "\(value) IN\(modifier(member.kind)) \(relationship).\(member.path)"
+        case 50..<57:
+            let key = pick(keys.filter { $0.kind != .json })
+            let count = listLength()
+            return Bool.random(using: &generator) ? longList(key, count: count, others: keys) : equalities(key, count: count, others: keys)
         default:
             return comparison(pick(keys), others: keys)
         }
@@ -144,6 +153,89 @@ struct RandomPredicateGenerator {
             return "\(lhs) \(op)\(modifier) \(valueOrKey(key.kind, sameKind))"
         }
     }
+
+    // MARK: Memberships
+
+    /// How many values a membership tests: a few dozen, now and then hundreds.
+    private mutating func listLength() -> Int {
+        Int.random(in: 0..<16, using: &generator) == 0 ? Int.random(in: 200...1_000, using: &generator) : Int.random(in: 2...40, using: &generator)
+    }
+
+    /// `key IN {…}` or `key IN %@` with `count` values of the key's kind, in every spelling and
+    /// type a constant takes (integers, reals and booleans together), nils and duplicates among
+    /// them, and now and then another key.
+    private mutating func longList(_ key: Key, count: Int, others: [Key]) -> String {
+        let lhs = keyText(key)
+        let modifier = self.modifier(key.kind)
+        if Bool.random(using: &generator) {
+            var values: [PredicateValue] = []
+            for _ in 0..<count { values.append(memberValue(key.kind)?.predicateValue ?? .null) }
+            return "\(lhs) IN\(modifier) \(argument(values))"
+        }
+        let sameKind = others.filter { $0.kind == key.kind }
+        var elements: [String] = []
+        for _ in 0..<count { elements.append(member(key.kind, sameKind)) }
+        return "\(lhs) IN\(modifier) {\(elements.joined(separator: ", "))}"
+    }
+
+    /// An `OR` of `count` equalities of `key` with values of its kind (either way round, one
+    /// modifier for most), which compiles to one `IN`; a few terms are short `IN` lists of the
+    /// key, merged too, or other comparisons, which stay apart.
+    private mutating func equalities(_ key: Key, count: Int, others: [Key]) -> String {
+        let sameKind = others.filter { $0.kind == key.kind }
+        let shared = modifier(key.kind)
+        var terms: [String] = []
+        for _ in 0..<count {
+            let modifier = Int.random(in: 0..<8, using: &generator) == 0 ? self.modifier(key.kind) : shared
+            switch Int.random(in: 0..<16, using: &generator) {
+            case 0:
+                terms.append(comparison(pick(others), others: others))
+            case 1:
+                terms.append(longList(key, count: Int.random(in: 0...3, using: &generator), others: others))
+            case 2, 3:
+                let value = member(key.kind, sameKind)
+                terms.append("\(value) ==\(modifier) \(keyText(key))")
+            default:
+                let lhs = keyText(key)
+                terms.append("\(lhs) ==\(modifier) \(member(key.kind, sameKind))")
+            }
+        }
+        return "(" + terms.joined(separator: pick([" OR ", " || "])) + ")"
+    }
+
+    /// An element of a membership as written: a constant, an object, or now and then a key.
+    private mutating func member(_ kind: Kind, _ sameKind: [Key]) -> String {
+        if Int.random(in: 0..<24, using: &generator) == 0, !sameKind.isEmpty { return keyText(pick(sameKind)) }
+        if kind == .player || kind == .club { return argument(Int.random(in: 0..<8, using: &generator) == 0 ? nil : object(kind)) }
+        return constant(kind)
+    }
+
+    /// A value of `kind` for an array argument, nil now and then.
+    private mutating func memberValue(_ kind: Kind) -> (any PredicateArgument)? {
+        switch kind {
+        case .number:
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0: return RandomPredicateData.pick(RandomPredicateData.doubles, &generator)
+            case 1: return Bool.random(using: &generator)
+            case 2: return nil
+            default: return RandomPredicateData.pick(RandomPredicateData.integers, &generator)
+            }
+        case .text: return RandomPredicateData.pick(RandomPredicateData.strings, &generator)
+        case .date: return RandomPredicateData.pick(RandomPredicateData.dates, &generator)
+        case .decimal:
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0: return RandomPredicateData.pick(RandomPredicateData.doubles, &generator)
+            case 1: return RandomPredicateData.pick(RandomPredicateData.integers, &generator)
+            default: return RandomPredicateData.pick(RandomPredicateData.decimals, &generator)
+            }
+        case .uuid: return RandomPredicateData.pick(RandomPredicateData.uuids, &generator)
+        case .data: return RandomPredicateData.pick(RandomPredicateData.datas, &generator)
+        case .player, .club: return Int.random(in: 0..<8, using: &generator) == 0 ? nil : object(kind)
+        case .json: return nil
+        }
+    }
+
+    // MARK: Keys and values
 
     /// A key as written: its path, `SELF.path`, or `%K` with the path as argument.
     private mutating func keyText(_ key: Key) -> String {

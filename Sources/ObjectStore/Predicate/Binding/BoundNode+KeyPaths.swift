@@ -14,9 +14,9 @@ extension BoundNode {
             right.appendKeyPath(memberPrefix: prefix, into: &paths)
         case .isNull(let operand, _):
             operand.appendKeyPath(memberPrefix: prefix, into: &paths)
-        case .inList(let operand, let elements, _):
+        case .inList(let operand, let list):
             operand.appendKeyPath(memberPrefix: prefix, into: &paths)
-            for element in elements { element.appendKeyPath(memberPrefix: prefix, into: &paths) }
+            for element in list.elements { element.appendKeyPath(memberPrefix: prefix, into: &paths) }
         case .quantified(let quantifier):
             let relationship = quantifier.owner.map(\.name) + [quantifier.relationship.name]
             paths.append(relationship.joined(separator: "."))

@@ -2,7 +2,8 @@ extension BoundNode {
     /// The `OR` of `children`, with the equalities of one key to constants merged into one
     /// `IN` (with any `IN` list of that key), at the place of the first: `a == 1 OR b == 2 OR
     /// a == 3` becomes `a IN (1, 3) OR b == 2`. Both read the same under SQL's three-valued
-    /// logic; the `IN` keeps a 10,000-term `OR` of ids one SQL expression and one pass in memory.
+    /// logic; the `IN` keeps a 10,000-term `OR` of ids one SQL expression, and one look-up in
+    /// memory (``MembershipList``).
     static func mergingEqualities(_ children: [BoundNode]) -> BoundNode {
         var merged: [BoundNode] = []
         merged.reserveCapacity(children.count)
@@ -26,7 +27,7 @@ extension BoundNode {
             }
         }
         for list in lists where list.terms > 1 {
-            merged[list.position] = .inList(list.needle, list.elements, list.collation)
+            merged[list.position] = .inList(list.needle, MembershipList(list.elements, collation: list.collation))
         }
         return merged.count == 1 ? merged[0] : .or(merged)
     }
@@ -50,10 +51,10 @@ extension BoundNode {
                 return (MembershipKey(operand: key, collation: collation), right, [left])
             }
             return nil
-        case .inList(let needle, let elements, let collation):
+        case .inList(let needle, let list):
             guard let key = PredicateSQLWriter.operandText(needle),
-                  elements.allSatisfy({ if case .constant = $0.source { true } else { false } }) else { return nil }
-            return (MembershipKey(operand: key, collation: collation), needle, elements)
+                  list.elements.allSatisfy({ if case .constant = $0.source { true } else { false } }) else { return nil }
+            return (MembershipKey(operand: key, collation: list.collation), needle, list.elements)
         default:
             return nil
         }

@@ -13,8 +13,8 @@ indirect enum BoundNode: Sendable {
     case compare(BoundOperand, BoundComparison, BoundOperand, SortCollation)
     /// `IS NULL` / `IS NOT NULL` (never unknown).
     case isNull(BoundOperand, negated: Bool)
-    /// `lhs IN (elements)`, with SQL's rules for NULL.
-    case inList(BoundOperand, [BoundOperand], SortCollation)
+    /// `lhs IN (elements)` under the list's collation, with SQL's rules for NULL.
+    case inList(BoundOperand, MembershipList)
     /// A string operator; `matcher` is compiled when the pattern is a constant.
     case text(TextOperator, BoundOperand, BoundOperand, ComparisonOptions, TextMatcher?)
     /// `ANY`/`ALL`/`NONE` over the members of a to-many relationship.
@@ -41,9 +41,9 @@ indirect enum BoundNode: Sendable {
             visit(.operand(right))
         case .isNull(let operand, _):
             visit(.operand(operand))
-        case .inList(let operand, let elements, _):
+        case .inList(let operand, let list):
             visit(.operand(operand))
-            for element in elements { visit(.operand(element)) }
+            for element in list.elements { visit(.operand(element)) }
         case .quantified(let quantifier):
             visit(.quantifier(quantifier))
             quantifier.inner.forEachPart(visit)
@@ -72,7 +72,8 @@ indirect enum BoundNode: Sendable {
     }
 
     /// The tree with every operand replaced by `transform`'s result. Compiled string matchers
-    /// are kept, so `transform` must return constant patterns unchanged.
+    /// and the index of `IN` lists' constants are kept, so `transform` must return constants
+    /// unchanged.
     func mapOperands<Failure: Error>(_ transform: (BoundOperand) throws(Failure) -> BoundOperand) throws(Failure) -> BoundNode {
         switch self {
         case .constant:
@@ -91,10 +92,11 @@ indirect enum BoundNode: Sendable {
             return .compare(try transform(left), comparison, try transform(right), collation)
         case .isNull(let operand, let negated):
             return .isNull(try transform(operand), negated: negated)
-        case .inList(let operand, let elements, let collation):
+        case .inList(let operand, let list):
             var mapped: [BoundOperand] = []
-            for element in elements { mapped.append(try transform(element)) }
-            return .inList(try transform(operand), mapped, collation)
+            mapped.reserveCapacity(list.elements.count)
+            for element in list.elements { mapped.append(try transform(element)) }
+            return .inList(try transform(operand), list.replacingElements(mapped))
         case .text(let textOperator, let left, let right, let options, let matcher):
             return .text(textOperator, try transform(left), try transform(right), options, matcher)
         case .quantified(let quantifier):

@@ -257,7 +257,7 @@ struct PredicateBinder {
         }
         let left = try operand(lhs, domain, options, mismatch: mismatch)
         if bound.isEmpty && droppedBeyondDecimals { return Self.sameForEveryValue(left, false) }
-        return .inList(left, bound, domain.collation)
+        return .inList(left, MembershipList(bound, collation: domain.collation))
     }
 
     private func bindText(_ textOperator: TextOperator, _ lhs: Side, _ rhs: Side, options: ComparisonOptions, mismatch: (String) -> FetchPredicateError) throws(FetchPredicateError) -> BoundNode {

@@ -19,6 +19,9 @@ package final class OperationCounts: Sendable {
         package var hopsFollowed = 0
         /// Strings case- or diacritic-folded.
         package var textFolds = 0
+        /// Values compared with the elements of an `IN` list: one per element compared, one per
+        /// look-up among the list's indexed constants.
+        package var membershipComparisons = 0
     }
 
     private let counts = Locked(Snapshot())
@@ -39,6 +42,8 @@ package final class OperationCounts: Sendable {
     package var hopsFollowed: Int { snapshot.hopsFollowed }
     /// Strings folded so far.
     package var textFolds: Int { snapshot.textFolds }
+    /// `IN` element comparisons and look-ups so far.
+    package var membershipComparisons: Int { snapshot.membershipComparisons }
 
     /// Adds one to a count of the current task's counts (debug builds only).
     @inline(__always)

@@ -50,8 +50,8 @@ struct PredicateEvaluator {
             return comparison.holds(collation.compare(lhs, rhs))
         case .isNull(let operand, let negated):
             return try value(operand).isNull != negated
-        case .inList(let operand, let elements, let collation):
-            return try membership(value(operand), elements, collation)
+        case .inList(let operand, let list):
+            return try membership(value(operand), list)
         case .text(let textOperator, let left, let right, let options, let matcher):
             guard case .string(let subject) = try value(left).storage, case .string(let pattern) = try value(right).storage else { return nil }
             return (matcher ?? keyPatternMatcher(textOperator, pattern, options)).matches(subject)
@@ -77,18 +77,26 @@ struct PredicateEvaluator {
 
     /// SQL's `IN`: true on a match; else unknown when the value or an element is NULL; false for
     /// an empty list.
-    private mutating func membership(_ needle: DatabaseValue, _ elements: [BoundOperand], _ collation: SortCollation) throws(ObjectStoreError) -> Bool? {
-        guard !elements.isEmpty else { return false }
+    ///
+    /// The constants are looked up in the list's index; the elements it does not index are read
+    /// and compared in list order, those after the first equal constant not at all, so that the
+    /// same elements are read as by comparing every element in order.
+    private mutating func membership(_ needle: DatabaseValue, _ list: MembershipList) throws(ObjectStoreError) -> Bool? {
+        guard !list.elements.isEmpty else { return false }
         if needle.isNull { return nil }
-        var sawNull = false
-        for element in elements {
-            let candidate = try value(element)
+        let match = list.constantPosition(equalTo: needle)
+        var sawNull = list.hasNullConstant
+        for position in list.scannedPositions {
+            if let match, position > match { return true }
+            OperationCounts.record(\.membershipComparisons)
+            let candidate = try value(list.elements[position])
             if candidate.isNull {
                 sawNull = true
-            } else if collation.compare(needle, candidate) == 0 {
+            } else if list.collation.compare(needle, candidate) == 0 {
                 return true
             }
         }
+        if match != nil { return true }
         return sawNull ? nil : false
     }
 

@@ -35,11 +35,11 @@ struct PredicateSQLWriter {
             return "(\(write(left)) \(comparison.sqlOperator) \(write(right))\(collation.sqlSuffix))"
         case .isNull(let operand, let negated):
             return "(\(write(operand)) IS \(negated ? "NOT " : "")NULL)"
-        case .inList(let operand, let elements, let collation):
+        case .inList(let operand, let list):
             // SQLite's `x IN ()` is false even for NULL x, as in memory.
-            guard !elements.isEmpty else { return "0" }
+            guard !list.elements.isEmpty else { return "0" }
             let needle = write(operand)
-            return "(\(needle)\(collation.sqlSuffix) IN (\(elements.map { write($0) }.joined(separator: ", "))))"
+            return "(\(needle)\(list.collation.sqlSuffix) IN (\(list.elements.map { write($0) }.joined(separator: ", "))))"
         case .text(let textOperator, let left, let right, let options, _):
             return "ds_match(\(textOperator.rawValue | options.rawValue << 4), \(write(left)), \(write(right)))"
         case .quantified(let quantifier):
