@@ -2,8 +2,12 @@ import Testing
 
 /// Waits, polling, until `condition` holds, and records an issue if it does not within
 /// `seconds`: for examples whose loops follow a sequence that never ends by itself.
+///
+/// The default is long because main-actor tests share one thread: a randomized suite holding
+/// it for a minute keeps the deliveries this waits for from running, on a loaded machine
+/// longer still.
 func eventually(
-    within seconds: Double = 10,
+    within seconds: Double = 120,
     isolation: isolated (any Actor)? = #isolation,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () -> Bool
