@@ -87,22 +87,16 @@ struct ItemStorage<Item: Hashable & Sendable>: @unchecked Sendable {
     /// Enters the items of new `leaves` in the index, trapping on one already present or
     /// repeated. Their items are slices of `passed`, the identifiers a caller passed.
     ///
-    /// With `mayPutOff` (the leaves slice all of `passed`, in order), a first large append to an
-    /// empty index only checks `passed` for repeats and puts its table off (see
-    /// ``PendingTable``).
+    /// With `mayPutOff` (the leaves slice all of `passed`, in order: an append to an empty
+    /// section), the index is put off (see ``PendingTable``) when it is empty or put off
+    /// already: `passed` is only checked for repeats, within itself and against the earlier
+    /// appends put off.
     @inlinable
     mutating func registerNew(_ leaves: [ItemLeaf<Item>], _ caller: StaticString, _ passed: [Item], mayPutOff: Bool = false) {
         var total = 0
         for leaf in leaves { total &+= leaf.count }
+        if mayPutOff, putOff(leaves, total: total, caller, passed) { return }
         if index.isEmpty {
-            if mayPutOff, PendingTable<Item>.isAvailable, total >= PendingTable<Item>.minimumCount, total <= Int(UInt32.max) {
-                assert(total == passed.count, "put-off leaves slice all of the passed items")
-                if let repeated = passed.withUnsafeBufferPointer({ DuplicateFilter.firstRepeat(in: $0) }) {
-                    Self.reportDuplicate(passed[repeated], caller, passed, repeated)
-                }
-                index.pending = PendingTable(items: passed, leaves: leaves)
-                return
-            }
             let (table, duplicate) = ItemTable.make(capacity: total, filledWith: leaves)
             index.table = table
             if let duplicate { Self.reportDuplicate(duplicate, caller, passed, nil) }
@@ -119,6 +113,36 @@ struct ItemStorage<Item: Hashable & Sendable>: @unchecked Sendable {
         if let duplicate = index.table.unsafelyUnwrapped.insertNew(leaves: leaves) {
             Self.reportDuplicate(duplicate, caller, passed, nil)
         }
+    }
+
+    /// Puts off indexing the `total` items of `leaves`, which slice all of `passed` in order,
+    /// if the index is empty, or put off and held by this storage alone with no table built
+    /// yet, and no item repeats (trapping on one repeated within `passed`). Returns whether it
+    /// did.
+    @inlinable
+    mutating func putOff(_ leaves: [ItemLeaf<Item>], total: Int, _ caller: StaticString, _ passed: [Item]) -> Bool {
+        guard total <= Int(UInt32.max), indexMayPutOff() else { return false }
+        let empty = index.isEmpty
+        assert(total == passed.count, "put-off leaves slice all of the passed items")
+        if let repeated = passed.withUnsafeBufferPointer({ DuplicateFilter.firstRepeat(in: $0) }) {
+            Self.reportDuplicate(passed[repeated], caller, passed, repeated)
+        }
+        if empty {
+            index.pending = PendingTable(items: passed, leaves: leaves)
+            return true
+        }
+        return index.pending.unsafelyUnwrapped.append(passed, leaves: leaves)
+    }
+
+    /// Whether an append to an empty section may put its index off: the index is empty, or put
+    /// off and held by this storage alone with no table built yet (and the items are of a type
+    /// ``AppendFilter`` tells apart).
+    @inlinable
+    mutating func indexMayPutOff() -> Bool {
+        guard PendingTable<Item>.isAvailable else { return false }
+        if index.isEmpty { return true }
+        return AppendFilter.filters(Item.self) && index.pending != nil && index.overlay.isEmpty
+            && isKnownUniquelyReferenced(&index.pending!) && index.pending.unsafelyUnwrapped.builtTable == nil
     }
 
     /// How many leaves `count` items need at `fill` items per leaf.

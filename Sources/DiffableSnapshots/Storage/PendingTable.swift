@@ -1,23 +1,26 @@
 public import DiffableSupport
 
-/// The items of a snapshot's first bulk append, kept in place of their flat index table until
-/// something needs the table.
+/// The items of a snapshot's appends to empty sections, kept in place of their flat index table
+/// until something needs the table.
 ///
-/// Filling an index is most of the cost of building a snapshot from an array, and many
-/// snapshots are only read in order and diffed, which needs no index (see ``SnapshotDiffer``).
-/// Such a snapshot keeps its array (which its leaves slice anyway, so this costs no memory) and
-/// the numbers of the leaves over it, after ``DuplicateFilter`` has ruled out a repeated item.
+/// Filling an index is most of the cost of building a snapshot from arrays, and many snapshots
+/// are only read in order and diffed, which needs no index (see ``SnapshotDiffer``). Such a
+/// snapshot keeps its arrays (which its leaves slice anyway, so this costs no memory) and the
+/// numbers of the leaves over them, after ``DuplicateFilter`` has ruled out an item repeated
+/// within an append and ``AppendFilter`` one repeated across appends.
 ///
-/// The first lookup builds the table; the first change takes it over. Copies of a snapshot
-/// share this object across threads, so the table is built once, under a lock. Reads cost that
-/// lock until the snapshot next changes.
+/// The first lookup builds the table; the first other change takes it over. Copies of a
+/// snapshot share this object across threads, so the table is built once, under a lock. Reads
+/// cost that lock until the snapshot next changes.
 @usableFromInline
 final class PendingTable<Key: Hashable & Sendable>: @unchecked Sendable {
-    /// The appended items; leaf `i` is `leafIDs[i]` and holds `items[leafStarts[i]..<leafStarts[i + 1]]`
-    /// (the last one up to the end), each item in the slot of its offset in the leaf.
-    @usableFromInline let items: [Key]
-    @usableFromInline let leafIDs: [UInt32]
-    @usableFromInline let leafStarts: [Int]
+    /// The appends, in order. Grown only by the one holder of this object, before any lookup.
+    @usableFromInline var chunks: [PendingChunk<Key>]
+    /// How many items the chunks hold.
+    @usableFromInline var count: Int
+    /// The bits of the chunks' items, made by the second append (nil before, and once a table
+    /// is built).
+    @usableFromInline var filter: AppendFilter?
     @usableFromInline let lock = RawLock()
     // Guarded by `lock`.
     @usableFromInline var built: ItemTable<Key>?
@@ -26,26 +29,30 @@ final class PendingTable<Key: Hashable & Sendable>: @unchecked Sendable {
     @inlinable
     static var isAvailable: Bool { RawLock.isAvailable }
 
-    /// The fewest items an append puts off indexing for: a smaller table costs little to fill,
-    /// and lookups in it then take no lock.
-    @inlinable
-    static var minimumCount: Int { 1_024 }
-
     /// Keeps `leaves`, fresh leaves that slice `items` in order, each item in the slot of its
     /// offset.
     @inlinable
     init(items: [Key], leaves: [ItemLeaf<Key>]) {
-        self.items = items
-        var leafIDs: [UInt32] = []
-        var leafStarts: [Int] = []
-        leafIDs.reserveCapacity(leaves.count)
-        leafStarts.reserveCapacity(leaves.count)
-        for leaf in leaves {
-            leafIDs.append(leaf.id)
-            leafStarts.append(leaf.items.startIndex)
-        }
-        self.leafIDs = leafIDs
-        self.leafStarts = leafStarts
+        chunks = [PendingChunk(items: items, leaves: leaves)]
+        count = items.count
+        filter = nil
+    }
+
+    /// Adds the appended `items`, sliced in order by the fresh `leaves`, if ``AppendFilter``
+    /// rules out their repeating an item of an earlier append; returns false otherwise, and
+    /// then the caller takes the table over to add them. The items are checked for repeats
+    /// among themselves by the caller. Only for the one holder of this object, before any
+    /// lookup built its table.
+    @inlinable
+    func append(_ items: [Key], leaves: [ItemLeaf<Key>]) -> Bool {
+        guard AppendFilter.filters(Key.self), count &+ items.count <= Int(UInt32.max) else { return false }
+        var filter = self.filter ?? AppendFilter()
+        self.filter = nil
+        guard filter.reserve(count &+ items.count, refilling: chunks), filter.add(items) else { return false }
+        self.filter = filter
+        chunks.append(PendingChunk(items: items, leaves: leaves))
+        count &+= items.count
+        return true
     }
 
     /// The table, built by the first caller. Safe from any thread.
@@ -55,6 +62,7 @@ final class PendingTable<Key: Hashable & Sendable>: @unchecked Sendable {
             if let built { return built }
             let table = makeTable()
             built = table
+            filter = nil
             return table
         }
     }
@@ -75,11 +83,7 @@ final class PendingTable<Key: Hashable & Sendable>: @unchecked Sendable {
     @inlinable
     func makeTable(reserving additional: Int = 0) -> ItemTable<Key> {
         var leaves: [ItemLeaf<Key>] = []
-        leaves.reserveCapacity(leafIDs.count)
-        for (number, id) in leafIDs.enumerated() {
-            let end = number &+ 1 < leafStarts.count ? leafStarts[number &+ 1] : items.endIndex
-            leaves.append(ItemLeaf(id: id, items: items[leafStarts[number]..<end]))
-        }
-        return ItemTable.make(capacity: items.count &+ additional, filledWith: leaves).table
+        for chunk in chunks { chunk.appendLeaves(to: &leaves) }
+        return ItemTable.make(capacity: count &+ additional, filledWith: leaves).table
     }
 }
