@@ -6,20 +6,26 @@
 /// (see ``ItemStorage/registerNew(_:_:_:mayPutOff:)``). Integers pick their bit by one
 /// multiplication by the golden ratio (as in ``DuplicateFilter``), so that distinct integers a
 /// constant step apart, such as consecutive row numbers split over sections, share no bit and
-/// every append after the first keeps its index put off. Other identifiers are not filtered.
+/// every append after the first keeps its index put off. The bitmap has 4 bits per integer
+/// between the least and the greatest identifier added (when that span is at most 64 per item,
+/// or at most 2¹⁸), or twice that to leave room for the next appends, so that identifiers drawn from one dense range, in whatever order and split
+/// however over sections, share no bit either; otherwise 8 to 16 bits per item. Other
+/// identifiers are not filtered.
 @usableFromInline
 struct AppendFilter: Sendable {
     @usableFromInline var words: [UInt64]
     /// How far the 64-bit product is shifted down to pick a bit.
     @usableFromInline var shift: UInt64
-    /// How many items the bitmap has room for at 8 bits each.
-    @usableFromInline var room: Int
+    /// The least and greatest identifier word added.
+    @usableFromInline var low: UInt64
+    @usableFromInline var high: UInt64
 
     @inlinable
     init() {
         words = []
         shift = 64
-        room = 0
+        low = .max
+        high = 0
     }
 
     /// Whether the filter can tell items of type `Key` apart.
@@ -33,7 +39,8 @@ struct AppendFilter: Sendable {
     /// one of them finds its bit set (a repeat, or two items sharing a bit).
     @inlinable
     mutating func add<Key>(_ items: [Key]) -> Bool {
-        items.withUnsafeBufferPointer { items in
+        let shift = self.shift
+        return items.withUnsafeBufferPointer { items in
             words.withUnsafeMutableBufferPointer { words in
                 var shared: UInt64 = 0
                 for item in items {
@@ -48,16 +55,25 @@ struct AppendFilter: Sendable {
         }
     }
 
-    /// Makes room for `total` items, the bits of the earlier ones laid out again from `chunks`
-    /// when the bitmap grows; returns false when two of them then share a bit.
+    /// Makes room for `items` after the items of `chunks`, `total` in all, the bits of the
+    /// earlier ones laid out again when the bitmap grows; returns false when two of them then
+    /// share a bit.
     @inlinable
-    mutating func reserve<Key>(_ total: Int, refilling chunks: [PendingChunk<Key>]) -> Bool {
-        guard total > room else { return true }
-        var bitCount = 64
-        while bitCount < 8 &* total { bitCount &<<= 1 }
-        words = Array(repeating: 0, count: bitCount >> 6)
-        shift = UInt64(64 &- bitCount.trailingZeroBitCount)
-        room = bitCount >> 3
+    mutating func reserve<Key>(_ total: Int, for items: [Key], refilling chunks: [PendingChunk<Key>]) -> Bool {
+        for item in items {
+            let word = integerWord(item).unsafelyUnwrapped
+            low = min(low, word)
+            high = max(high, word)
+        }
+        let span = high &- low
+        var needed = UInt64(8 &* total)
+        if span < UInt64(64 &* total) || span < 1 << 18 { needed = max(needed, 4 &* (span &+ 1)) }
+        let bitCount = words.count &<< 6
+        guard needed > UInt64(bitCount) else { return true }
+        var newCount = 64
+        while UInt64(newCount) < 2 &* needed, newCount < 1 << 32 { newCount &<<= 1 }
+        words = Array(repeating: 0, count: newCount >> 6)
+        shift = UInt64(64 &- newCount.trailingZeroBitCount)
         for chunk in chunks where !add(chunk.items) { return false }
         return true
     }

@@ -117,21 +117,22 @@ struct ItemStorage<Item: Hashable & Sendable>: @unchecked Sendable {
 
     /// Puts off indexing the `total` items of `leaves`, which slice all of `passed` in order,
     /// if the index is empty, or put off and held by this storage alone with no table built
-    /// yet, and no item repeats (trapping on one repeated within `passed`). Returns whether it
-    /// did.
+    /// yet, and no item repeats. Returns whether it did. A first append traps on an item
+    /// repeated within `passed`; a later one leaves any doubtful item to the index.
     @inlinable
     mutating func putOff(_ leaves: [ItemLeaf<Item>], total: Int, _ caller: StaticString, _ passed: [Item]) -> Bool {
         guard total <= Int(UInt32.max), indexMayPutOff() else { return false }
-        let empty = index.isEmpty
         assert(total == passed.count, "put-off leaves slice all of the passed items")
+        guard index.isEmpty else {
+            // The filter also turns away an item repeated within `passed`; the index built
+            // then finds it.
+            return index.pending.unsafelyUnwrapped.append(passed, leaves: leaves)
+        }
         if let repeated = passed.withUnsafeBufferPointer({ DuplicateFilter.firstRepeat(in: $0) }) {
             Self.reportDuplicate(passed[repeated], caller, passed, repeated)
         }
-        if empty {
-            index.pending = PendingTable(items: passed, leaves: leaves)
-            return true
-        }
-        return index.pending.unsafelyUnwrapped.append(passed, leaves: leaves)
+        index.pending = PendingTable(items: passed, leaves: leaves)
+        return true
     }
 
     /// Whether an append to an empty section may put its index off: the index is empty, or put

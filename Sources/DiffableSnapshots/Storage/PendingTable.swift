@@ -7,7 +7,7 @@ public import DiffableSupport
 /// are only read in order and diffed, which needs no index (see ``SnapshotDiffer``). Such a
 /// snapshot keeps its arrays (which its leaves slice anyway, so this costs no memory) and the
 /// numbers of the leaves over them, after ``DuplicateFilter`` has ruled out an item repeated
-/// within an append and ``AppendFilter`` one repeated across appends.
+/// within the first append, and ``AppendFilter`` one repeated within or across later ones.
 ///
 /// The first lookup builds the table; the first other change takes it over. Copies of a
 /// snapshot share this object across threads, so the table is built once, under a lock. Reads
@@ -39,16 +39,15 @@ final class PendingTable<Key: Hashable & Sendable>: @unchecked Sendable {
     }
 
     /// Adds the appended `items`, sliced in order by the fresh `leaves`, if ``AppendFilter``
-    /// rules out their repeating an item of an earlier append; returns false otherwise, and
-    /// then the caller takes the table over to add them. The items are checked for repeats
-    /// among themselves by the caller. Only for the one holder of this object, before any
-    /// lookup built its table.
+    /// rules out their repeating an item of an earlier append or of their own; returns false
+    /// otherwise, and then the caller takes the table over to add them. Only for the one holder
+    /// of this object, before any lookup built its table.
     @inlinable
     func append(_ items: [Key], leaves: [ItemLeaf<Key>]) -> Bool {
         guard AppendFilter.filters(Key.self), count &+ items.count <= Int(UInt32.max) else { return false }
         var filter = self.filter ?? AppendFilter()
         self.filter = nil
-        guard filter.reserve(count &+ items.count, refilling: chunks), filter.add(items) else { return false }
+        guard filter.reserve(count &+ items.count, for: items, refilling: chunks), filter.add(items) else { return false }
         self.filter = filter
         chunks.append(PendingChunk(items: items, leaves: leaves))
         count &+= items.count
