@@ -55,6 +55,18 @@ struct AppendFilter: Sendable {
         }
     }
 
+    /// Whether `key` was added, when the bitmap can tell (nil otherwise): it can when it has 3
+    /// bits or more per integer between the least and the greatest identifier added, which then
+    /// all have bits of their own.
+    @inlinable
+    func contains<Key>(_ key: Key) -> Bool? {
+        guard low <= high, high &- low < UInt64(words.count &<< 6) / 3 else { return nil }
+        let word = integerWord(key).unsafelyUnwrapped
+        guard word >= low, word <= high else { return false }
+        let position = Int(truncatingIfNeeded: DuplicateFilter.wordBits(word) >> shift)
+        return words[position >> 6] & (1 << UInt64(position & 63)) != 0
+    }
+
     /// Makes room for `items` after the items of `chunks`, `total` in all, the bits of the
     /// earlier ones laid out again when the bitmap grows; returns false when two of them then
     /// share a bit.
@@ -67,7 +79,7 @@ struct AppendFilter: Sendable {
         }
         let span = high &- low
         var needed = UInt64(8 &* total)
-        if span < UInt64(64 &* total) || span < 1 << 18 { needed = max(needed, 4 &* (span &+ 1)) }
+        if span < UInt64(64 &* total) || span < 1 << 18 { needed = 4 &* (span &+ 1) }
         let bitCount = words.count &<< 6
         guard needed > UInt64(bitCount) else { return true }
         var newCount = 64

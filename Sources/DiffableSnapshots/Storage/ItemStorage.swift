@@ -128,10 +128,16 @@ struct ItemStorage<Item: Hashable & Sendable>: @unchecked Sendable {
             // then finds it.
             return index.pending.unsafelyUnwrapped.append(passed, leaves: leaves)
         }
-        if let repeated = passed.withUnsafeBufferPointer({ DuplicateFilter.firstRepeat(in: $0) }) {
+        var filter: AppendFilter? = nil
+        if AppendFilter.filters(Item.self) {
+            // Items on bits of their own are distinct: the filter stands for the repeat check.
+            var made = AppendFilter()
+            if made.reserve(total, for: passed, refilling: []), made.add(passed) { filter = made }
+        }
+        if filter == nil, let repeated = passed.withUnsafeBufferPointer({ DuplicateFilter.firstRepeat(in: $0) }) {
             Self.reportDuplicate(passed[repeated], caller, passed, repeated)
         }
-        index.pending = PendingTable(items: passed, leaves: leaves)
+        index.pending = PendingTable(items: passed, leaves: leaves, filter: filter)
         return true
     }
 
@@ -144,6 +150,16 @@ struct ItemStorage<Item: Hashable & Sendable>: @unchecked Sendable {
         if index.isEmpty { return true }
         return AppendFilter.filters(Item.self) && index.pending != nil && index.overlay.isEmpty
             && isKnownUniquelyReferenced(&index.pending!) && index.pending.unsafelyUnwrapped.builtTable == nil
+    }
+
+    /// Whether `item` is in the storage, answered without building a put-off index when its
+    /// filter can tell (see ``AppendFilter/contains(_:)``); nil when only the index can.
+    @inlinable
+    mutating func containsWithoutIndex(_ item: Item) -> Bool? {
+        guard AppendFilter.filters(Item.self), index.pending != nil, index.overlay.isEmpty,
+            isKnownUniquelyReferenced(&index.pending!), index.pending.unsafelyUnwrapped.builtTable == nil
+        else { return nil }
+        return index.pending.unsafelyUnwrapped.filterContains(item)
     }
 
     /// How many leaves `count` items need at `fill` items per leaf.

@@ -18,8 +18,8 @@ final class PendingTable<Key: Hashable & Sendable>: @unchecked Sendable {
     @usableFromInline var chunks: [PendingChunk<Key>]
     /// How many items the chunks hold.
     @usableFromInline var count: Int
-    /// The bits of the chunks' items, made by the second append (nil before, and once a table
-    /// is built).
+    /// The bits of the chunks' items, for identifiers ``AppendFilter`` tells apart (nil for
+    /// others, when the first append's items shared a bit, and once a table is built).
     @usableFromInline var filter: AppendFilter?
     @usableFromInline let lock = RawLock()
     // Guarded by `lock`.
@@ -32,10 +32,19 @@ final class PendingTable<Key: Hashable & Sendable>: @unchecked Sendable {
     /// Keeps `leaves`, fresh leaves that slice `items` in order, each item in the slot of its
     /// offset.
     @inlinable
-    init(items: [Key], leaves: [ItemLeaf<Key>]) {
+    init(items: [Key], leaves: [ItemLeaf<Key>], filter: AppendFilter?) {
         chunks = [PendingChunk(items: items, leaves: leaves)]
         count = items.count
-        filter = nil
+        self.filter = filter
+    }
+
+    /// Whether `key` is among the items, when the filter can tell without the table (see
+    /// ``AppendFilter/contains(_:)``); nil otherwise. Only for the one holder of this object,
+    /// before any lookup built its table.
+    @inlinable
+    func filterContains(_ key: Key) -> Bool? {
+        guard AppendFilter.filters(Key.self) else { return nil }
+        return filter?.contains(key)
     }
 
     /// Adds the appended `items`, sliced in order by the fresh `leaves`, if ``AppendFilter``
@@ -44,8 +53,7 @@ final class PendingTable<Key: Hashable & Sendable>: @unchecked Sendable {
     /// of this object, before any lookup built its table.
     @inlinable
     func append(_ items: [Key], leaves: [ItemLeaf<Key>]) -> Bool {
-        guard AppendFilter.filters(Key.self), count &+ items.count <= Int(UInt32.max) else { return false }
-        var filter = self.filter ?? AppendFilter()
+        guard AppendFilter.filters(Key.self), count &+ items.count <= Int(UInt32.max), var filter else { return false }
         self.filter = nil
         guard filter.reserve(count &+ items.count, for: items, refilling: chunks), filter.add(items) else { return false }
         self.filter = filter
