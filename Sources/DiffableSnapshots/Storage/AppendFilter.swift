@@ -16,7 +16,7 @@ struct AppendFilter: Sendable {
     @usableFromInline var words: [UInt64]
     /// How far the 64-bit product is shifted down to pick a bit.
     @usableFromInline var shift: UInt64
-    /// The least and greatest identifier word added.
+    /// The least and greatest identifier word added, as ``ordered(_:)`` gives them.
     @usableFromInline var low: UInt64
     @usableFromInline var high: UInt64
 
@@ -26,6 +26,14 @@ struct AppendFilter: Sendable {
         shift = 64
         low = .max
         high = 0
+    }
+
+    /// `word` moved by 2⁶³, so that signed integers order as their words do and a range across
+    /// zero stays one span (a translation: consecutive words stay consecutive).
+    @inlinable
+    @inline(__always)
+    static func ordered(_ word: UInt64) -> UInt64 {
+        word &+ (1 << 63)
     }
 
     /// Whether the filter can tell items of type `Key` apart.
@@ -62,7 +70,7 @@ struct AppendFilter: Sendable {
     func contains<Key>(_ key: Key) -> Bool? {
         guard low <= high, high &- low < UInt64(words.count &<< 6) / 3 else { return nil }
         let word = integerWord(key).unsafelyUnwrapped
-        guard word >= low, word <= high else { return false }
+        guard Self.ordered(word) >= low, Self.ordered(word) <= high else { return false }
         let position = Int(truncatingIfNeeded: DuplicateFilter.wordBits(word) >> shift)
         return words[position >> 6] & (1 << UInt64(position & 63)) != 0
     }
@@ -73,7 +81,7 @@ struct AppendFilter: Sendable {
     @inlinable
     mutating func reserve<Key>(_ total: Int, for items: [Key], refilling chunks: [PendingChunk<Key>]) -> Bool {
         for item in items {
-            let word = integerWord(item).unsafelyUnwrapped
+            let word = Self.ordered(integerWord(item).unsafelyUnwrapped)
             low = min(low, word)
             high = max(high, word)
         }
