@@ -20,13 +20,7 @@ struct SectionedChangeMix {
             let items = Array(nextItem..<(nextItem + itemsPerSection))
             nextItem += itemsPerSection
             old.append(items)
-            var kept = items
-            for _ in 0..<changes { kept.swapAt(Int.random(in: 0..<kept.count, using: &random), kept.count - 1); kept.removeLast() }
-            kept.sort()
-            for _ in 0..<changes {
-                kept.insert(nextItem, at: Int.random(in: 0...kept.count, using: &random))
-                nextItem += 1
-            }
+            var kept = churnedItems(items, changes: changes, nextItem: &nextItem, random: &random)
             kept[0..<shuffled].shuffle(using: &random)
             new.append(kept)
         }

@@ -1,16 +1,17 @@
-/// Tells whether an append shares no item with the earlier appends of a ``PendingTable``,
-/// without their index: a bitmap of 8 to 16 bits per item, one set for each item.
+/// Tells whether an append shares no item with the earlier appends of a ``PendingTable``, nor
+/// repeats one of its own, without their index: a bitmap with one bit set for each item.
 ///
 /// An appended item whose bit is clear is new. One whose bit is set may repeat an earlier item,
 /// or only share its bit: the filter cannot tell, and the caller then builds the index to know
 /// (see ``ItemStorage/registerNew(_:_:_:mayPutOff:)``). Integers pick their bit by one
-/// multiplication by the golden ratio (as in ``DuplicateFilter``), so that distinct integers a
-/// constant step apart, such as consecutive row numbers split over sections, share no bit and
-/// every append after the first keeps its index put off. The bitmap has 4 bits per integer
-/// between the least and the greatest identifier added (when that span is at most 64 per item,
-/// or at most 2¹⁸), or twice that to leave room for the next appends, so that identifiers drawn from one dense range, in whatever order and split
-/// however over sections, share no bit either; otherwise 8 to 16 bits per item. Other
-/// identifiers are not filtered.
+/// multiplication by the golden ratio (as in ``DuplicateFilter``). When the span from the least
+/// to the greatest integer added is at most 64 per item (or at most 2¹⁸), the bitmap has 4 bits
+/// per integer of the span, rounded up to a power of two and doubled to leave room for the next
+/// appends: every integer of the span then has a bit of its own, so identifiers drawn from one
+/// dense range, such as row numbers, in whatever order and split however over sections, share
+/// no bit and every append keeps its index put off; and the bitmap tells exactly whether an
+/// integer is there (``contains(_:)``). Otherwise it has 16 to 32 bits per item, and appends
+/// mostly find a shared bit. Other identifiers are not filtered.
 @usableFromInline
 struct AppendFilter: Sendable {
     @usableFromInline var words: [UInt64]
