@@ -44,22 +44,50 @@ struct AppendFilter: Sendable {
             || Key.self == UInt.self || Key.self == Int32.self || Key.self == UInt32.self
     }
 
-    /// Sets the bits of `items`; returns false, leaving the bitmap in an unspecified state, when
-    /// one of them finds its bit set (a repeat, or two items sharing a bit).
+    /// Adds `items` after the items of `chunks`, `total` in all; returns false, leaving the
+    /// bitmap in an unspecified state, when one of them finds its bit set (a repeat, or two
+    /// items sharing a bit).
+    ///
+    /// The items set their bits in the bitmap as it is, in the same pass that finds their least
+    /// and greatest; only when that span outgrows the bitmap is it made anew, and every item
+    /// added so far set again.
     @inlinable
-    mutating func add<Key>(_ items: [Key]) -> Bool {
+    mutating func add<Key>(_ items: [Key], total: Int, after chunks: [PendingChunk<Key>]) -> Bool {
+        let (clear, itemsLow, itemsHigh) = setBits(items)
+        (low, high) = (min(low, itemsLow), max(high, itemsHigh))
+        let span = high &- low
+        var needed = UInt64(8 &* total)
+        if span < UInt64(64 &* total) || span < 1 << 18 { needed = 4 &* (span &+ 1) }
+        guard needed > UInt64(words.count &<< 6) else { return clear }
+        var newCount = 64
+        while UInt64(newCount) < 2 &* needed, newCount < 1 << 32 { newCount &<<= 1 }
+        words = Array(repeating: 0, count: newCount >> 6)
+        shift = UInt64(64 &- newCount.trailingZeroBitCount)
+        for chunk in chunks where !setBits(chunk.items).clear { return false }
+        return setBits(items).clear
+    }
+
+    /// Sets the bits of `items` (none while the bitmap is empty); returns whether each found its
+    /// bit clear, and the least and greatest of them as ``ordered(_:)`` gives them.
+    @inlinable
+    mutating func setBits<Key>(_ items: [Key]) -> (clear: Bool, low: UInt64, high: UInt64) {
         let shift = self.shift
         return items.withUnsafeBufferPointer { items in
             words.withUnsafeMutableBufferPointer { words in
                 var shared: UInt64 = 0
+                var (low, high) = (UInt64.max, UInt64.min)
+                let empty = words.isEmpty
                 for item in items {
-                    let position = Int(truncatingIfNeeded: DuplicateFilter.wordBits(integerWord(item).unsafelyUnwrapped) >> shift)
+                    let value = integerWord(item).unsafelyUnwrapped
+                    (low, high) = (min(low, Self.ordered(value)), max(high, Self.ordered(value)))
+                    if empty { continue }
+                    let position = Int(truncatingIfNeeded: DuplicateFilter.wordBits(value) >> shift)
                     let mask: UInt64 = 1 << UInt64(position & 63)
                     let word = words[position >> 6]
                     shared |= word & mask
                     words[position >> 6] = word | mask
                 }
-                return shared == 0
+                return (shared == 0, low, high)
             }
         }
     }
@@ -74,28 +102,5 @@ struct AppendFilter: Sendable {
         guard Self.ordered(word) >= low, Self.ordered(word) <= high else { return false }
         let position = Int(truncatingIfNeeded: DuplicateFilter.wordBits(word) >> shift)
         return words[position >> 6] & (1 << UInt64(position & 63)) != 0
-    }
-
-    /// Makes room for `items` after the items of `chunks`, `total` in all, the bits of the
-    /// earlier ones laid out again when the bitmap grows; returns false when two of them then
-    /// share a bit.
-    @inlinable
-    mutating func reserve<Key>(_ total: Int, for items: [Key], refilling chunks: [PendingChunk<Key>]) -> Bool {
-        for item in items {
-            let word = Self.ordered(integerWord(item).unsafelyUnwrapped)
-            low = min(low, word)
-            high = max(high, word)
-        }
-        let span = high &- low
-        var needed = UInt64(8 &* total)
-        if span < UInt64(64 &* total) || span < 1 << 18 { needed = 4 &* (span &+ 1) }
-        let bitCount = words.count &<< 6
-        guard needed > UInt64(bitCount) else { return true }
-        var newCount = 64
-        while UInt64(newCount) < 2 &* needed, newCount < 1 << 32 { newCount &<<= 1 }
-        words = Array(repeating: 0, count: newCount >> 6)
-        shift = UInt64(64 &- newCount.trailingZeroBitCount)
-        for chunk in chunks where !add(chunk.items) { return false }
-        return true
     }
 }

@@ -132,7 +132,7 @@ struct ItemStorage<Item: Hashable & Sendable>: @unchecked Sendable {
         if AppendFilter.filters(Item.self) {
             // Items on bits of their own are distinct: the filter stands for the repeat check.
             var made = AppendFilter()
-            if made.reserve(total, for: passed, refilling: []), made.add(passed) { filter = made }
+            if made.add(passed, total: total, after: []) { filter = made }
         }
         if filter == nil, let repeated = passed.withUnsafeBufferPointer({ DuplicateFilter.firstRepeat(in: $0) }) {
             Self.reportDuplicate(passed[repeated], caller, passed, repeated)

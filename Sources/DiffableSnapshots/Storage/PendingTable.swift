@@ -55,7 +55,7 @@ final class PendingTable<Key: Hashable & Sendable>: @unchecked Sendable {
     func append(_ items: [Key], leaves: [ItemLeaf<Key>]) -> Bool {
         guard AppendFilter.filters(Key.self), count &+ items.count <= Int(UInt32.max), var filter else { return false }
         self.filter = nil
-        guard filter.reserve(count &+ items.count, for: items, refilling: chunks), filter.add(items) else { return false }
+        guard filter.add(items, total: count &+ items.count, after: chunks) else { return false }
         self.filter = filter
         chunks.append(PendingChunk(items: items, leaves: leaves))
         count &+= items.count

@@ -11,7 +11,7 @@ struct AppendFilterTests {
         var total = 0
         for chunk in chunks {
             total += chunk.count
-            guard filter.reserve(total, for: chunk, refilling: earlier), filter.add(chunk) else { return nil }
+            guard filter.add(chunk, total: total, after: earlier) else { return nil }
             earlier.append(PendingChunk(items: chunk, leaves: []))
         }
         return filter
@@ -45,7 +45,7 @@ struct AppendFilterTests {
     @Test func sparseIntegersLeaveTheAnswerToTheIndex() {
         var filter = AppendFilter()
         let items = [1, 1 << 40, 1 << 50]
-        if filter.reserve(items.count, for: items, refilling: []), filter.add(items) {
+        if filter.add(items, total: items.count, after: []) {
             #expect(filter.contains(1 << 40) == nil)
         }
     }
