@@ -87,7 +87,8 @@ func hashingFloor<Item: Hashable>(_ old: [Item], _ new: [Item], in storage: Warm
     return found
 }
 
-private func makeUUIDs(count: Int) -> [UUID] {
+/// `count` distinct UUIDs from a seeded generator, the same on every run.
+func makeUUIDs(count: Int) -> [UUID] {
     var random = SplitMix64(seed: 0x5EED_0001)
     return (0..<count).map { _ in
         let high = random.next()

@@ -33,14 +33,7 @@ struct DiffCase {
             old.appendSections([section])
             old.appendItems(items, toSection: section)
 
-            let changes = Int(Double(itemsPerSection) * churn)
-            var kept = items
-            for _ in 0..<changes { kept.swapAt(Int.random(in: 0..<kept.count, using: &random), kept.count - 1); kept.removeLast() }
-            kept.sort()
-            for _ in 0..<changes {
-                kept.insert(nextItem, at: Int.random(in: 0...kept.count, using: &random))
-                nextItem += 1
-            }
+            var kept = churnedItems(items, changes: Int(Double(itemsPerSection) * churn), nextItem: &nextItem, random: &random)
             if shuffledPrefix > 0 { kept[0..<shuffledPrefix].shuffle(using: &random) }
             newSections.append((section, kept))
         }

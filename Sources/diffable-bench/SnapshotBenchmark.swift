@@ -18,6 +18,8 @@ import ObjectStore
 ///   the same diff when the new snapshot shares no storage with the old one (the full diff path).
 /// - `end-to-end-100k`: build both snapshots of the `diff` benchmark's `flat-100k` pair from
 ///   arrays, then diff; baseline: a `Dictionary` build and probe pass over the same arrays.
+/// - With `Int` (see `SnapshotShapeCases.swift`): `build-100x1k-sections`, `build-100k-uuid`,
+///   `end-to-end-sectioned-100x1k`, `end-to-end-100k-uuid` and `reconfigure-1pct-100k`.
 struct SnapshotBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snapshot",
@@ -41,6 +43,7 @@ struct SnapshotBenchmark: ParsableCommand {
         let universeSize = SnapshotCases.universeSize
         if ids.contains(.Int) {
             cases.run(ids: "Int", universe: Array(0..<universeSize), into: &report)
+            cases.runShapes(into: &report)
         }
         if ids.contains(.ObjectID) {
             cases.run(ids: "ObjectID", universe: try BenchObjectIDs.make(count: universeSize), into: &report)

@@ -32,24 +32,24 @@ struct SnapshotCases {
 
     // MARK: - Build
 
-    private func build<Item: Hashable & Sendable>(_ name: String, ids: String, _ items: [Item]) -> BenchResult {
+    func build<Item: Hashable & Sendable>(_ name: String, ids: String, _ items: [Item], sections: Int = 1) -> BenchResult {
         // Each side gets its own copy of the identifiers, made inside the measurement: what it
         // keeps of them counts. A snapshot built from one array indexes its items on the first
         // lookup: its memory is counted with the index (after one lookup), and without it in the
         // note.
         let probe = items[items.count / 2]
         let bytesPerItem = allocatedBytesPerItem(items.count) { () -> DiffableDataSourceSnapshot<Int, Item> in
-            let snapshot = makeSnapshot(freshCopy(items), sections: 1)
+            let snapshot = makeSnapshot(freshCopy(items), sections: sections)
             _ = snapshot.indexOfItem(probe)
             return snapshot
         }
-        let unindexedBytesPerItem = allocatedBytesPerItem(items.count) { makeSnapshot(freshCopy(items), sections: 1) }
+        let unindexedBytesPerItem = allocatedBytesPerItem(items.count) { makeSnapshot(freshCopy(items), sections: sections) }
         let baselineBytesPerItem = allocatedBytesPerItem(items.count) { () -> WarmStorage<[Item: Int]> in
             let dictionary = WarmStorage<[Item: Int]>.dictionary()
             _ = indexDictionary(freshCopy(items), in: dictionary)
             return dictionary
         }
-        let build = Timing { makeSnapshot(items, sections: 1) }
+        let build = Timing { makeSnapshot(items, sections: sections) }
         let measurements = interleavedMeasurements(
             runs: options.runs,
             options.noBaseline
@@ -57,11 +57,11 @@ struct SnapshotCases {
                 : [
                     build,
                     Timing { [dictionary = WarmStorage<[Item: Int]>.dictionary()] in indexDictionary(items, in: dictionary) },
-                    Timing { makeSnapshot(items, sections: 1).indexOfItem(probe) },
+                    Timing { makeSnapshot(items, sections: sections).indexOfItem(probe) },
                 ])
         let (ours, baseline) = (measurements[0], measurements.count > 1 ? measurements[1] : nil)
         let perItem = { (milliseconds: Measurement) in formatted(milliseconds.median * 1e6 / Double(items.count), decimals: 1) }
-        var note = "\(perItem(ours)) ns per item"
+        var note = (sections > 1 ? "\(sections) sections; " : "") + "\(perItem(ours)) ns per item"
         if let baseline { note += " (baseline \(perItem(baseline)))" }
         if measurements.count > 2 { note += "; \(perItem(measurements[2])) with the index built by a first lookup" }
         if let bytesPerItem, let baselineBytesPerItem {

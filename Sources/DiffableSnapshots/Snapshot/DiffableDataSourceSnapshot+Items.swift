@@ -33,8 +33,10 @@ extension DiffableDataSourceSnapshot {
             position = sections.count - 1
         }
         guard !identifiers.isEmpty else { return }
-        prepareIndex(adding: identifiers.count)
-        storage.append(identifiers, toSection: sectionKeys[position], "appendItems(_:toSection:)")
+        let key = sectionKeys[position]
+        // An append to an empty section may put its index off instead (see `PendingTable`).
+        if !(storage.trees[Int(key)].root == nil && storage.indexMayPutOff()) { prepareIndex(adding: identifiers.count) }
+        storage.append(identifiers, toSection: key, "appendItems(_:toSection:)")
         sectionOffsets.add(identifiers.count, at: position)
         compactIndexIfNeeded()
         _checkInvariantsInDebug()

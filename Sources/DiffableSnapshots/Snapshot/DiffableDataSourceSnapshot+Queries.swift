@@ -116,9 +116,24 @@ extension DiffableDataSourceSnapshot {
 
     @inlinable
     func existingSlot(ofItem identifier: ItemIdentifierType, _ caller: StaticString) -> ItemSlot {
-        guard let slot = storage.index[identifier] else {
-            programmerError("Item identifier \(String(reflecting: identifier)), passed to \(caller), is not in the snapshot; check it with indexOfItem(_:) first.")
-        }
+        guard let slot = storage.index[identifier] else { missingItem(identifier, caller) }
         return slot
+    }
+
+    /// Traps on `identifier`, passed to `caller` and not in the snapshot.
+    @inlinable
+    func missingItem(_ identifier: ItemIdentifierType, _ caller: StaticString) -> Never {
+        programmerError("Item identifier \(String(reflecting: identifier)), passed to \(caller), is not in the snapshot; check it with indexOfItem(_:) first.")
+    }
+
+    /// Traps unless `identifier` is in the snapshot, without building a put-off index when its
+    /// filter can tell (see ``ItemStorage/containsWithoutIndex(_:)``).
+    @inlinable
+    mutating func checkPresence(ofItem identifier: ItemIdentifierType, _ caller: StaticString) {
+        if let present = storage.containsWithoutIndex(identifier) {
+            if !present { missingItem(identifier, caller) }
+            return
+        }
+        _ = existingSlot(ofItem: identifier, caller)
     }
 }

@@ -9,7 +9,7 @@ extension DiffableDataSourceSnapshot {
     @inlinable
     public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {
         for identifier in identifiers {
-            _ = existingSlot(ofItem: identifier, "reloadItems(_:)")
+            checkPresence(ofItem: identifier, "reloadItems(_:)")
             reloadedItems.insert(identifier)
         }
     }
@@ -20,7 +20,7 @@ extension DiffableDataSourceSnapshot {
     @inlinable
     public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {
         for identifier in identifiers {
-            _ = existingSlot(ofItem: identifier, "reconfigureItems(_:)")
+            checkPresence(ofItem: identifier, "reconfigureItems(_:)")
             reconfiguredItems.insert(identifier)
         }
     }

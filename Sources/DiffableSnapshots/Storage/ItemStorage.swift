@@ -87,22 +87,16 @@ struct ItemStorage<Item: Hashable & Sendable>: @unchecked Sendable {
     /// Enters the items of new `leaves` in the index, trapping on one already present or
     /// repeated. Their items are slices of `passed`, the identifiers a caller passed.
     ///
-    /// With `mayPutOff` (the leaves slice all of `passed`, in order), a first large append to an
-    /// empty index only checks `passed` for repeats and puts its table off (see
-    /// ``PendingTable``).
+    /// With `mayPutOff` (the leaves slice all of `passed`, in order: an append to an empty
+    /// section), the index is put off (see ``PendingTable``) when it is empty or put off
+    /// already: `passed` is only checked for repeats, within itself and against the earlier
+    /// appends put off.
     @inlinable
     mutating func registerNew(_ leaves: [ItemLeaf<Item>], _ caller: StaticString, _ passed: [Item], mayPutOff: Bool = false) {
         var total = 0
         for leaf in leaves { total &+= leaf.count }
+        if mayPutOff, putOff(leaves, total: total, caller, passed) { return }
         if index.isEmpty {
-            if mayPutOff, PendingTable<Item>.isAvailable, total >= PendingTable<Item>.minimumCount, total <= Int(UInt32.max) {
-                assert(total == passed.count, "put-off leaves slice all of the passed items")
-                if let repeated = passed.withUnsafeBufferPointer({ DuplicateFilter.firstRepeat(in: $0) }) {
-                    Self.reportDuplicate(passed[repeated], caller, passed, repeated)
-                }
-                index.pending = PendingTable(items: passed, leaves: leaves)
-                return
-            }
             let (table, duplicate) = ItemTable.make(capacity: total, filledWith: leaves)
             index.table = table
             if let duplicate { Self.reportDuplicate(duplicate, caller, passed, nil) }
@@ -119,6 +113,53 @@ struct ItemStorage<Item: Hashable & Sendable>: @unchecked Sendable {
         if let duplicate = index.table.unsafelyUnwrapped.insertNew(leaves: leaves) {
             Self.reportDuplicate(duplicate, caller, passed, nil)
         }
+    }
+
+    /// Puts off indexing the `total` items of `leaves`, which slice all of `passed` in order,
+    /// if the index is empty, or put off and held by this storage alone with no table built
+    /// yet, and no item repeats. Returns whether it did. A first append traps on an item
+    /// repeated within `passed`; a later one leaves any doubtful item to the index.
+    @inlinable
+    mutating func putOff(_ leaves: [ItemLeaf<Item>], total: Int, _ caller: StaticString, _ passed: [Item]) -> Bool {
+        guard total <= Int(UInt32.max), indexMayPutOff() else { return false }
+        assert(total == passed.count, "put-off leaves slice all of the passed items")
+        guard index.isEmpty else {
+            // The filter also turns away an item repeated within `passed`; the index built
+            // then finds it.
+            return index.pending.unsafelyUnwrapped.append(passed, leaves: leaves)
+        }
+        var filter: AppendFilter? = nil
+        if AppendFilter.filters(Item.self) {
+            // Items on bits of their own are distinct: the filter stands for the repeat check.
+            var made = AppendFilter()
+            if made.add(passed, total: total, after: []) { filter = made }
+        }
+        if filter == nil, let repeated = passed.withUnsafeBufferPointer({ DuplicateFilter.firstRepeat(in: $0) }) {
+            Self.reportDuplicate(passed[repeated], caller, passed, repeated)
+        }
+        index.pending = PendingTable(items: passed, leaves: leaves, filter: filter)
+        return true
+    }
+
+    /// Whether an append to an empty section may put its index off: the index is empty, or put
+    /// off and held by this storage alone with no table built yet (and the items are of a type
+    /// ``AppendFilter`` tells apart).
+    @inlinable
+    mutating func indexMayPutOff() -> Bool {
+        guard PendingTable<Item>.isAvailable else { return false }
+        if index.isEmpty { return true }
+        return AppendFilter.filters(Item.self) && index.pending != nil && index.overlay.isEmpty
+            && isKnownUniquelyReferenced(&index.pending!) && index.pending.unsafelyUnwrapped.builtTable == nil
+    }
+
+    /// Whether `item` is in the storage, answered without building a put-off index when its
+    /// filter can tell (see ``AppendFilter/contains(_:)``); nil when only the index can.
+    @inlinable
+    mutating func containsWithoutIndex(_ item: Item) -> Bool? {
+        guard AppendFilter.filters(Item.self), index.pending != nil, index.overlay.isEmpty,
+            isKnownUniquelyReferenced(&index.pending!), index.pending.unsafelyUnwrapped.builtTable == nil
+        else { return nil }
+        return index.pending.unsafelyUnwrapped.filterContains(item)
     }
 
     /// How many leaves `count` items need at `fill` items per leaf.

@@ -91,7 +91,9 @@ extension ItemTable {
         let runLength = Self.partitionRunLength(count: total, bits: bits)
         let block = allocateRecycledMemory(
             byteCount: partitions &* runLength &* MemoryLayout<PartitionEntry>.stride, alignment: MemoryLayout<PartitionEntry>.alignment)
-        defer { deallocateRecycledMemory(block.memory, byteCount: block.byteCount, alignment: MemoryLayout<PartitionEntry>.alignment) }
+        // Given back to the system, not kept for the next fill: it is as large as a third of the
+        // table, and a process that built one large index seldom builds the next at once.
+        defer { block.memory.deallocate() }
         let scratch = block.memory.bindMemory(to: PartitionEntry.self, capacity: partitions &* runLength)  // plain data
         var marking = markingEmpty ? StretchMarking(table: self, bits: bits) : nil
         // The argument above needs every run shorter than every stretch.

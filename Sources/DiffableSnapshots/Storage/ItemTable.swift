@@ -289,7 +289,8 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
 let itemTableSeed: Int = Int.random(in: .min ... .max)
 
 /// Hashes a key for the item index: a seeded integer mixer for fixed-width integers (the common
-/// identifier types), the key's own `Hashable` implementation otherwise (a type can make that
+/// identifier types) and for the halves of a ``BitwiseIdentifier`` of 16 bytes (a UUID), the
+/// key's own `Hashable` implementation otherwise (a type can make that
 /// cheap by implementing `_rawHashValue(seed:)`, as the standard library's integers do).
 @inlinable
 @inline(__always)
@@ -303,6 +304,9 @@ func itemTableHash<Key: Hashable>(_ key: Key) -> Int {
 @inline(__always)
 func itemTableHash<Key: Hashable>(_ key: Key, seed: Int) -> Int {
     if let word = integerWord(key) { return mixBits(word, seed) }
+    if let (first, second) = bitwiseHalves(key) {
+        return mixBits(second ^ UInt64(bitPattern: Int64(mixBits(first, seed))), seed)
+    }
     return key._rawHashValue(seed: seed)
 }
 

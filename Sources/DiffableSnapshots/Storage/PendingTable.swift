@@ -1,23 +1,26 @@
 public import DiffableSupport
 
-/// The items of a snapshot's first bulk append, kept in place of their flat index table until
-/// something needs the table.
+/// The items of a snapshot's appends to empty sections, kept in place of their flat index table
+/// until something needs the table.
 ///
-/// Filling an index is most of the cost of building a snapshot from an array, and many
-/// snapshots are only read in order and diffed, which needs no index (see ``SnapshotDiffer``).
-/// Such a snapshot keeps its array (which its leaves slice anyway, so this costs no memory) and
-/// the numbers of the leaves over it, after ``DuplicateFilter`` has ruled out a repeated item.
+/// Filling an index is most of the cost of building a snapshot from arrays, and many snapshots
+/// are only read in order and diffed, which needs no index (see ``SnapshotDiffer``). Such a
+/// snapshot keeps its arrays (which its leaves slice anyway, so this costs no memory) and the
+/// numbers of the leaves over them, after ``DuplicateFilter`` has ruled out an item repeated
+/// within the first append, and ``AppendFilter`` one repeated within or across later ones.
 ///
-/// The first lookup builds the table; the first change takes it over. Copies of a snapshot
-/// share this object across threads, so the table is built once, under a lock. Reads cost that
-/// lock until the snapshot next changes.
+/// The first lookup builds the table; the first other change takes it over. Copies of a
+/// snapshot share this object across threads, so the table is built once, under a lock. Reads
+/// cost that lock until the snapshot next changes.
 @usableFromInline
 final class PendingTable<Key: Hashable & Sendable>: @unchecked Sendable {
-    /// The appended items; leaf `i` is `leafIDs[i]` and holds `items[leafStarts[i]..<leafStarts[i + 1]]`
-    /// (the last one up to the end), each item in the slot of its offset in the leaf.
-    @usableFromInline let items: [Key]
-    @usableFromInline let leafIDs: [UInt32]
-    @usableFromInline let leafStarts: [Int]
+    /// The appends, in order. Grown only by the one holder of this object, before any lookup.
+    @usableFromInline var chunks: [PendingChunk<Key>]
+    /// How many items the chunks hold.
+    @usableFromInline var count: Int
+    /// The bits of the chunks' items, for identifiers ``AppendFilter`` tells apart (nil for
+    /// others, when the first append's items shared a bit, and once a table is built).
+    @usableFromInline var filter: AppendFilter?
     @usableFromInline let lock = RawLock()
     // Guarded by `lock`.
     @usableFromInline var built: ItemTable<Key>?
@@ -26,26 +29,37 @@ final class PendingTable<Key: Hashable & Sendable>: @unchecked Sendable {
     @inlinable
     static var isAvailable: Bool { RawLock.isAvailable }
 
-    /// The fewest items an append puts off indexing for: a smaller table costs little to fill,
-    /// and lookups in it then take no lock.
-    @inlinable
-    static var minimumCount: Int { 1_024 }
-
     /// Keeps `leaves`, fresh leaves that slice `items` in order, each item in the slot of its
     /// offset.
     @inlinable
-    init(items: [Key], leaves: [ItemLeaf<Key>]) {
-        self.items = items
-        var leafIDs: [UInt32] = []
-        var leafStarts: [Int] = []
-        leafIDs.reserveCapacity(leaves.count)
-        leafStarts.reserveCapacity(leaves.count)
-        for leaf in leaves {
-            leafIDs.append(leaf.id)
-            leafStarts.append(leaf.items.startIndex)
-        }
-        self.leafIDs = leafIDs
-        self.leafStarts = leafStarts
+    init(items: [Key], leaves: [ItemLeaf<Key>], filter: AppendFilter?) {
+        chunks = [PendingChunk(items: items, leaves: leaves)]
+        count = items.count
+        self.filter = filter
+    }
+
+    /// Whether `key` is among the items, when the filter can tell without the table (see
+    /// ``AppendFilter/contains(_:)``); nil otherwise. Only for the one holder of this object,
+    /// before any lookup built its table.
+    @inlinable
+    func filterContains(_ key: Key) -> Bool? {
+        guard AppendFilter.filters(Key.self) else { return nil }
+        return filter?.contains(key)
+    }
+
+    /// Adds the appended `items`, sliced in order by the fresh `leaves`, if ``AppendFilter``
+    /// rules out their repeating an item of an earlier append or of their own; returns false
+    /// otherwise, and then the caller takes the table over to add them. Only for the one holder
+    /// of this object, before any lookup built its table.
+    @inlinable
+    func append(_ items: [Key], leaves: [ItemLeaf<Key>]) -> Bool {
+        guard AppendFilter.filters(Key.self), count &+ items.count <= Int(UInt32.max), var filter else { return false }
+        self.filter = nil
+        guard filter.add(items, total: count &+ items.count, after: chunks) else { return false }
+        self.filter = filter
+        chunks.append(PendingChunk(items: items, leaves: leaves))
+        count &+= items.count
+        return true
     }
 
     /// The table, built by the first caller. Safe from any thread.
@@ -55,6 +69,7 @@ final class PendingTable<Key: Hashable & Sendable>: @unchecked Sendable {
             if let built { return built }
             let table = makeTable()
             built = table
+            filter = nil
             return table
         }
     }
@@ -75,11 +90,7 @@ final class PendingTable<Key: Hashable & Sendable>: @unchecked Sendable {
     @inlinable
     func makeTable(reserving additional: Int = 0) -> ItemTable<Key> {
         var leaves: [ItemLeaf<Key>] = []
-        leaves.reserveCapacity(leafIDs.count)
-        for (number, id) in leafIDs.enumerated() {
-            let end = number &+ 1 < leafStarts.count ? leafStarts[number &+ 1] : items.endIndex
-            leaves.append(ItemLeaf(id: id, items: items[leafStarts[number]..<end]))
-        }
-        return ItemTable.make(capacity: items.count &+ additional, filledWith: leaves).table
+        for chunk in chunks { chunk.appendLeaves(to: &leaves) }
+        return ItemTable.make(capacity: count &+ additional, filledWith: leaves).table
     }
 }

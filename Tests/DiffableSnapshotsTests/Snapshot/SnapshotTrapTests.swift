@@ -49,6 +49,38 @@ struct SnapshotTrapTests {
         #expect(stderr(result).contains("Item identifier 5, passed to appendItems(_:toSection:), is already in the snapshot"))
     }
 
+    @Test func appendingASmallSectionThatRepeatsAnItemOfAnotherOne() async throws {
+        // Both appends put their index off; the second finds 5 on a bit the first set.
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var snapshot = DiffableDataSourceSnapshot<String, Int>()
+            snapshot.appendSections(["A", "B"])
+            snapshot.appendItems(Array(0..<10), toSection: "A")
+            snapshot.appendItems([10, 5], toSection: "B")
+        }
+        #expect(stderr(result).contains("Item identifier 5, passed to appendItems(_:toSection:), is already in the snapshot"))
+    }
+
+    @Test func appendingASecondSectionThatRepeatsAnItemWithinItself() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var snapshot = DiffableDataSourceSnapshot<String, Int>()
+            snapshot.appendSections(["A", "B"])
+            snapshot.appendItems(Array(0..<10), toSection: "A")
+            snapshot.appendItems([10, 11, 10], toSection: "B")
+        }
+        #expect(stderr(result).contains("Item identifier 10 appears more than once in the items passed to appendItems(_:toSection:)"))
+    }
+
+    @Test func reconfiguringAnUnknownItemOfAFreshSnapshot() async throws {
+        // The put-off index's filter tells that 7 is not there.
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var snapshot = DiffableDataSourceSnapshot<String, Int>()
+            snapshot.appendSections(["A"])
+            snapshot.appendItems([1, 2, 3, 4, 5, 6, 8, 9])
+            snapshot.reconfigureItems([2, 7])
+        }
+        #expect(stderr(result).contains("Item identifier 7, passed to reconfigureItems(_:), is not in the snapshot"))
+    }
+
     @Test func appendingTheSameItemTwiceInOneCall() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             var snapshot = DiffableDataSourceSnapshot<String, String>()

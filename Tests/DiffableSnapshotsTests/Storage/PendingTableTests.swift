@@ -2,7 +2,7 @@
 import SeededRandom
 import Testing
 
-/// A large first append puts its index off; lookups build it once, changes take it over.
+/// Appends to empty sections put their index off; lookups build it once, changes take it over.
 @Suite("Put-off index")
 struct PendingTableTests {
     private typealias Snapshot = DiffableDataSourceSnapshot<Int, Int>
@@ -18,7 +18,7 @@ struct PendingTableTests {
         return snapshot
     }
 
-    @Test func aLargeFirstAppendKeepsNoTableUntilALookup() {
+    @Test func aFirstAppendKeepsNoTableUntilALookup() {
         let items: [Int] = (0..<5_000).map { $0 &* 7_919 }
         let snapshot = built(items)
         #expect(snapshot.storage.index.table == nil)
@@ -31,10 +31,12 @@ struct PendingTableTests {
         snapshot._checkInvariants()
     }
 
-    @Test func aSmallAppendIndexesAtOnce() {
-        let snapshot = built(Array(0..<(PendingTable<Int>.minimumCount - 1)))
-        #expect(snapshot.storage.index.pending == nil)
-        #expect(snapshot.storage.index.table != nil)
+    @Test func aSmallAppendPutsItsIndexOffToo() {
+        let snapshot = built(Array(0..<10))
+        #expect(snapshot.storage.index.pending != nil)
+        #expect(snapshot.storage.index.table == nil)
+        #expect(snapshot.indexOfItem(7) == 7)
+        #expect(snapshot.indexOfItem(10) == nil)
     }
 
     @Test func theFirstChangeTakesTheTableOverInPlace() {
@@ -46,13 +48,65 @@ struct PendingTableTests {
         snapshot._checkInvariants()
     }
 
-    @Test func aSecondSectionAppendedAfterAPutOffOneIsIndexedWithItsRoom() {
+    @Test func appendsToFreshSectionsOfOneDenseRangeStayPutOff() {
         let snapshot = built(Array(0..<9_000), sections: 3)
-        #expect(snapshot.storage.index.pending == nil)
-        #expect(snapshot.storage.index.table!.count == 9_000)
-        #expect(snapshot.storage.index.overlay.isEmpty)
+        #expect(snapshot.storage.index.pending?.chunks.count == 3)
+        #expect(snapshot.storage.index.table == nil)
         #expect(snapshot.sectionIdentifier(containingItem: 4_500) == 1)
+        #expect(snapshot.indexOfItem(8_999) == 8_999)
+        #expect(snapshot.storage.index.pending?.built?.count == 9_000)
         snapshot._checkInvariants()
+    }
+
+    @Test func aSecondSectionOfSparseIntegersIsIndexedWithItsRoom() {
+        // Sparse integers share bits of the filter: the second append builds the index.
+        var random = SplitMix64(seed: 11)
+        let items = Array(Set((0..<9_000).map { _ in Int.random(in: .min ... .max, using: &random) }))
+        let snapshot = built(items, sections: 3)
+        #expect(snapshot.storage.index.pending == nil)
+        #expect(snapshot.storage.index.table!.count == items.count)
+        #expect(snapshot.storage.index.overlay.isEmpty)
+        #expect(snapshot.sectionIdentifier(containingItem: items[items.count / 2]) == 1)
+        snapshot._checkInvariants()
+    }
+
+    @Test func aPutOffIndexAnswersEveryQueryAsABuiltOneDoes() {
+        var random = SplitMix64(seed: 12)
+        var items = Array(0..<6_000).map { $0 * 3 }
+        items.shuffle(using: &random)
+        let putOff = built(items, sections: 40)
+        // The same appends with a copy kept after the first: the others index at once.
+        var indexed = Snapshot()
+        indexed.appendSections(Array(0..<40))
+        var kept: [Snapshot] = []
+        for section in 0..<40 {
+            indexed.appendItems(Array(items[(section * 150)..<((section + 1) * 150)]), toSection: section)
+            kept.append(indexed)
+        }
+        #expect(putOff.storage.index.pending?.chunks.count == 40)
+        #expect(indexed.storage.index.pending == nil)
+        for probe in -3..<18_003 {
+            #expect(putOff.indexOfItem(probe) == indexed.indexOfItem(probe))
+            #expect(putOff.sectionIdentifier(containingItem: probe) == indexed.sectionIdentifier(containingItem: probe))
+        }
+        #expect(putOff.itemIdentifiers == indexed.itemIdentifiers)
+        #expect(putOff == indexed)
+    }
+
+    @Test func markingItemsOfAFreshSnapshotBuildsNoTable() {
+        var snapshot = built(Array(0..<5_000), sections: 5)
+        snapshot.reconfigureItems([0, 2_500, 4_999])
+        snapshot.reloadItems([17])
+        #expect(snapshot.storage.index.pending?.built == nil)
+        #expect(snapshot.reconfiguredItemIdentifiers.sorted() == [0, 2_500, 4_999])
+        #expect(snapshot.reloadedItemIdentifiers == [17])
+    }
+
+    @Test func markingItemsOfASparseSnapshotLooksThemUp() {
+        var snapshot = built([5, 1 << 40, -7, 1 << 62])
+        snapshot.reconfigureItems([1 << 40])
+        #expect(snapshot.reconfiguredItemIdentifiers == [1 << 40])
+        #expect(snapshot.storage.index.pending?.built != nil, "the filter cannot tell: the index answers")
     }
 
     @Test func aCopyChangedAfterTheOriginalWasReadLeavesTheOriginalIntact() {
