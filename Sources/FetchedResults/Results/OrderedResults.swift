@@ -21,7 +21,7 @@ struct OrderedResults<ItemIdentifierType: Hashable & Sendable> {
             let name = sectionNames(offset)
             if sections.last?.name != name {
                 sectionIndexByName[name] = sections.count
-                sections.append(ResultSection(name: name, entries: []))
+                sections.append(ResultSection(name: name, entries: ResultEntries()))
             }
             sections[sections.count - 1].entries.append(entry)
         }
@@ -42,17 +42,7 @@ struct OrderedResults<ItemIdentifierType: Hashable & Sendable> {
     ///
     /// - Complexity: O(log *s*) comparisons, *s* the section's size.
     func slot(of sortKey: FetchSortKey, inSection section: Int, ordering: (FetchSortKey, FetchSortKey) -> ComparisonResult) -> (index: Int, found: Bool) {
-        let entries = sections[section].entries
-        var low = 0, high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            switch ordering(entries[middle].sortKey, sortKey) {
-            case .orderedAscending: low = middle + 1
-            case .orderedDescending: high = middle
-            case .orderedSame: return (middle, true)
-            }
-        }
-        return (low, false)
+        sections[section].entries.slot(of: sortKey, ordering: ordering)
     }
 
     /// The index of the section an object with `sortKey` belongs to when its section (named by
@@ -61,7 +51,7 @@ struct OrderedResults<ItemIdentifierType: Hashable & Sendable> {
         var low = 0, high = sections.count
         while low < high {
             let middle = (low + high) / 2
-            if ordering(sections[middle].entries[0].sortKey, sortKey) == .orderedAscending {
+            if ordering(sections[middle].entries.first!.sortKey, sortKey) == .orderedAscending {
                 low = middle + 1
             } else {
                 high = middle
@@ -72,8 +62,8 @@ struct OrderedResults<ItemIdentifierType: Hashable & Sendable> {
 
     /// Inserts `entry` into section `name` (created in place when missing) and returns its path.
     ///
-    /// - Complexity: O(log *n*) comparisons plus moving the section's later entries (and, for a
-    ///   new section, renumbering the sections after it).
+    /// - Complexity: O(log *n*) comparisons plus moving the later entries of one chunk of the
+    ///   section (and, for a new section, renumbering the sections after it).
     @discardableResult
     mutating func insert(_ entry: ResultEntry<ItemIdentifierType>, sectionName name: String, ordering: (FetchSortKey, FetchSortKey) -> ComparisonResult) -> ItemPath {
         let section: Int
@@ -81,7 +71,7 @@ struct OrderedResults<ItemIdentifierType: Hashable & Sendable> {
             section = existing
         } else {
             section = newSectionIndex(for: entry.sortKey, ordering: ordering)
-            sections.insert(ResultSection(name: name, entries: []), at: section)
+            sections.insert(ResultSection(name: name, entries: ResultEntries()), at: section)
             reindexSections(from: section)
         }
         let slot = self.slot(of: entry.sortKey, inSection: section, ordering: ordering)
@@ -124,6 +114,7 @@ struct OrderedResults<ItemIdentifierType: Hashable & Sendable> {
         var previous: FetchSortKey?
         for (index, section) in sections.enumerated() {
             precondition(!section.entries.isEmpty, "FetchedResults: empty section '\(section.name)'")
+            section.entries._checkInvariants()
             precondition(sectionIndexByName[section.name] == index, "FetchedResults: section '\(section.name)' indexed wrongly")
             for entry in section.entries {
                 if let previous {
