@@ -50,11 +50,13 @@ extension IdentifiedFetchedResultsController {
     ///     would only put a placeholder for a missing row back into the context).
     ///   - onlyMarks: Whether the objects cannot have entered, left or moved (the event cannot
     ///     change the results), so that only marks of objects in the results apply.
+    ///   - unmoved: Objects (not among `ids`) whose change cannot move them: those in the results
+    ///     are marked where they are, without being evaluated again.
     /// - Complexity: O(*k* log *n*) comparisons for *k* objects, the snapshot edits (O(log *n*)
     ///   each) and the batch update built from the step (O(*k* log *k*)).
-    func applyIncremental(_ ids: [ObjectID], marking: Set<ObjectID>, gone: Set<ObjectID> = [], _ compiled: CompiledFetchRequest<ResultType>, onlyMarks: Bool) throws(FetchedResultsError) {
-        if onlyMarks {
-            deliverMarks(of: ids, marking: marking)
+    func applyIncremental(_ ids: [ObjectID], marking: Set<ObjectID>, gone: Set<ObjectID> = [], _ compiled: CompiledFetchRequest<ResultType>, onlyMarks: Bool, unmoved: Set<ObjectID> = []) throws(FetchedResultsError) {
+        if onlyMarks || ids.isEmpty {
+            deliverMarks(of: ids + unmoved, marking: marking)
             return
         }
         let context = managedObjectContext
@@ -64,6 +66,10 @@ extension IdentifiedFetchedResultsController {
             let old = location(of: id)
             let new = gone.contains(id) ? nil : try entry(of: id, compiled, in: context)
             change.note(id, from: old, to: new, marking: marking, compiled)
+        }
+        for id in unmoved where marking.contains(id) {
+            guard let old = location(of: id) else { continue }
+            change.note(id, from: old, to: (old.entry, old.section), marking: marking, compiled)
         }
         if case .attribute = identity {
             try checkIdentifiers(removing: change.removals.map(\.entry), inserting: change.insertions.map(\.entry), compiled)
@@ -176,14 +182,26 @@ extension IdentifiedFetchedResultsController {
                 }
             }
         }
-        // From the last new path to the first, so the item after each one is already in place.
-        for placement in placements.sorted(by: { $0.newPath > $1.newPath }) {
-            let section = results.sections[placement.newPath.section]
-            if placement.newPath.item + 1 < section.entries.count {
-                base.insertItems([placement.itemIdentifier], beforeItem: section.entries[placement.newPath.item + 1].itemIdentifier)
+        insertRuns(of: placements)
+    }
+
+    /// Inserts the placed items into `base`, one call per run of adjacent new paths in a section:
+    /// from the last run to the first, so that the item after each run is already in place.
+    private func insertRuns(of placements: [ResultsStep<ItemIdentifierType>.Placement]) {
+        let paths = placements.map(\.newPath).sorted()
+        var end = paths.count
+        while end > 0 {
+            var start = end - 1
+            while start > 0, paths[start - 1].section == paths[start].section, paths[start - 1].item + 1 == paths[start].item { start -= 1 }
+            let section = results.sections[paths[start].section]
+            let items = (paths[start].item...paths[end - 1].item).map { section.entries[$0].itemIdentifier }
+            let after = paths[end - 1].item + 1
+            if after < section.entries.count {
+                base.insertItems(items, beforeItem: section.entries[after].itemIdentifier)
             } else {
-                base.appendItems([placement.itemIdentifier], toSection: section.name)
+                base.appendItems(items, toSection: section.name)
             }
+            end = start
         }
     }
 }
