@@ -122,19 +122,19 @@ extension IdentifiedFetchedResultsController {
     /// Takes the leaving entries out of the results and puts the arriving ones in by their sort
     /// keys; hands on each arriving entry's new path as a placement of the step.
     private func move(_ change: inout IncrementalChange, _ compiled: CompiledFetchRequest<ResultType>) {
-        let ordering = { (lhs: FetchSortKey, rhs: FetchSortKey) in compiled.compare(lhs, rhs) }
+        let order = compiled.sortOrder
         for removal in change.removals {
             guard let section = results.sectionIndex(named: removal.section) else { preconditionFailure("The section '\(removal.section)' of \(removal.entry.objectID) is missing from the results.") }
-            let slot = results.slot(of: removal.entry.sortKey, inSection: section, ordering: ordering)
+            let slot = results.slot(of: removal.entry.sortKey, inSection: section, order: order)
             precondition(slot.found, "The object \(removal.entry.objectID) is not where its sort key places it in the results.")
             results.remove(at: ItemPath(section: section, item: slot.index))
         }
         for insertion in change.insertions {
-            results.insert(insertion.entry, sectionName: insertion.section, ordering: ordering)
+            results.insert(insertion.entry, sectionName: insertion.section, order: order)
         }
         for insertion in change.insertions {
             let section = results.sectionIndex(named: insertion.section)!
-            let slot = results.slot(of: insertion.entry.sortKey, inSection: section, ordering: ordering)
+            let slot = results.slot(of: insertion.entry.sortKey, inSection: section, order: order)
             change.step.placements.append(.init(objectID: insertion.entry.objectID, itemIdentifier: insertion.entry.itemIdentifier, oldPath: insertion.oldPath, newPath: ItemPath(section: section, item: slot.index)))
         }
     }
