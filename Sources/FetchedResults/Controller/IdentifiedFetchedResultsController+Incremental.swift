@@ -121,21 +121,21 @@ extension IdentifiedFetchedResultsController {
 
     /// Takes the leaving entries out of the results and puts the arriving ones in by their sort
     /// keys; hands on each arriving entry's new path as a placement of the step.
+    ///
+    /// Leaving entries go from the last old path to the first, so that each path still holds
+    /// when its turn comes (no search). Arriving ones go in the results' order, so that the place
+    /// each takes is its final path: every later one lands after it, in its section or in a
+    /// section after it.
     private func move(_ change: inout IncrementalChange, _ compiled: CompiledFetchRequest<ResultType>) {
         let order = compiled.sortOrder
-        for removal in change.removals {
-            guard let section = results.sectionIndex(named: removal.section) else { preconditionFailure("The section '\(removal.section)' of \(removal.entry.objectID) is missing from the results.") }
-            let slot = results.slot(of: removal.entry.sortKey, inSection: section, order: order)
-            precondition(slot.found, "The object \(removal.entry.objectID) is not where its sort key places it in the results.")
-            results.remove(at: ItemPath(section: section, item: slot.index))
+        for removal in change.removals.sorted(by: { $0.path > $1.path }) {
+            precondition(results[removal.path].objectID == removal.entry.objectID, "The object \(removal.entry.objectID) is not at its path \(removal.path) in the results.")
+            results.remove(at: removal.path)
         }
-        for insertion in change.insertions {
-            results.insert(insertion.entry, sectionName: insertion.section, order: order)
-        }
-        for insertion in change.insertions {
-            let section = results.sectionIndex(named: insertion.section)!
-            let slot = results.slot(of: insertion.entry.sortKey, inSection: section, order: order)
-            change.step.placements.append(.init(objectID: insertion.entry.objectID, itemIdentifier: insertion.entry.itemIdentifier, oldPath: insertion.oldPath, newPath: ItemPath(section: section, item: slot.index)))
+        let insertions = change.insertions.sorted { order.compare($0.entry.sortKey, $1.entry.sortKey) == .orderedAscending }
+        for insertion in insertions {
+            let newPath = results.insert(insertion.entry, sectionName: insertion.section, order: order)
+            change.step.placements.append(.init(objectID: insertion.entry.objectID, itemIdentifier: insertion.entry.itemIdentifier, oldPath: insertion.oldPath, newPath: newPath))
         }
     }
 
