@@ -128,12 +128,17 @@ extension IdentifiedFetchedResultsController {
     /// section after it.
     private func move(_ change: inout IncrementalChange, _ compiled: CompiledFetchRequest<ResultType>) {
         let order = compiled.sortOrder
-        for removal in change.removals.sorted(by: { $0.path > $1.path }) {
+        // Sorted as indexes over plain paths and keys: sorting the generic tuples themselves
+        // costs more than the comparisons.
+        let oldPaths = change.removals.map(\.path)
+        for index in oldPaths.indices.sorted(by: { oldPaths[$0] > oldPaths[$1] }) {
+            let removal = change.removals[index]
             precondition(results[removal.path].objectID == removal.entry.objectID, "The object \(removal.entry.objectID) is not at its path \(removal.path) in the results.")
             results.remove(at: removal.path)
         }
-        let insertions = change.insertions.sorted { order.compare($0.entry.sortKey, $1.entry.sortKey) == .orderedAscending }
-        for insertion in insertions {
+        let keys = change.insertions.map(\.entry.sortKey)
+        for index in keys.indices.sorted(by: { order.compare(keys[$0], keys[$1]) == .orderedAscending }) {
+            let insertion = change.insertions[index]
             let newPath = results.insert(insertion.entry, sectionName: insertion.section, order: order)
             change.step.placements.append(.init(objectID: insertion.entry.objectID, itemIdentifier: insertion.entry.itemIdentifier, oldPath: insertion.oldPath, newPath: newPath))
         }

@@ -48,14 +48,15 @@ struct SortKeyChunks {
     ///
     /// - Complexity: O(log *n*) comparisons.
     func slot(of key: FetchSortKey, order: FetchSortOrder) -> (index: Int, found: Bool) {
-        var low = 0, high = chunks.count
-        while low < high {
-            let middle = (low + high) / 2
-            if order.compare(chunks[middle][chunks[middle].count - 1], key) == .orderedAscending {
-                low = middle + 1
-            } else {
-                high = middle
+        // Read in place (no copy of a key, so no retain of its values at each probe).
+        let low = chunks.withUnsafeBufferPointer { chunks in
+            var low = 0, high = chunks.count
+            while low < high {
+                let middle = (low + high) / 2
+                let before = chunks[middle].withUnsafeBufferPointer { order.compare($0[$0.count - 1], key) == .orderedAscending }
+                if before { low = middle + 1 } else { high = middle }
             }
+            return low
         }
         guard low < chunks.count else { return (count, false) }
         let start = low == 0 ? 0 : ends[low - 1]
