@@ -60,10 +60,11 @@ extension IdentifiedFetchedResultsController {
             return
         }
         let context = managedObjectContext
-        context.loadObjects(ids.filter { !gone.contains($0) && (currentItem(of: $0) != nil || !context.hasLoadedObject(with: $0)) })
+        // Each object's place is looked up once, before anything moves.
+        let olds = ids.map(location(of:))
+        context.loadObjects(zip(ids, olds).compactMap { id, old in !gone.contains(id) && (old != nil || !context.hasLoadedObject(with: id)) ? id : nil })
         var change = IncrementalChange()
-        for id in ids {
-            let old = location(of: id)
+        for (id, old) in zip(ids, olds) {
             let new = gone.contains(id) ? nil : try entry(of: id, compiled, in: context)
             change.note(id, from: old, to: new, marking: marking, compiled)
         }
