@@ -20,7 +20,11 @@ final class ComposedHome: ListFollower, @unchecked Sendable {
     /// the view context's queue, read by the live run).
     private let targets = Locked([(counts: [Int], mergedAt: ContinuousClock.Instant)]())
     private(set) var reflectedAt: [ContinuousClock.Instant] = []
+    /// By merged save: when the view context's first observer heard of the merge, before the
+    /// controllers (for traces).
+    private let mergeHeard = Locked([ContinuousClock.Instant]())
     private var token: ObservationToken?
+    private var heardToken: ObservationToken?
     private var consumer: Task<Void, Never>?
     /// By slot: compositions applied.
     private let applied = AppliedCounts()
@@ -33,6 +37,10 @@ final class ComposedHome: ListFollower, @unchecked Sendable {
         featured = FetchedResultsController(fetchRequest: requests.featured, managedObjectContext: context)
         standard = FetchedResultsController(fetchRequest: requests.standard, managedObjectContext: context, sectionNameKeyPath: "sport")
         live = FetchedResultsController(fetchRequest: requests.live, managedObjectContext: context, sectionNameKeyPath: "sport")
+        // Registered before the controllers', so it runs before they deliver for the merge.
+        heardToken = context.addChangeObserver { [mergeHeard] event in
+            if event.kind == .merge { mergeHeard.withLock { $0.append(ContinuousClock.now) } }
+        }
         for controller in controllers { try controller.performFetch() }
         let compositions = composer.compositions()
         composer.addStaticSlot("banners", snapshot: HomeList.banners())
@@ -66,6 +74,14 @@ final class ComposedHome: ListFollower, @unchecked Sendable {
 
     deinit {
         consumer?.cancel()
+    }
+
+    /// By merged save: when the merge reached the view context's observers, and when every
+    /// controller had delivered for it.
+    var mergeMoments: [(heard: ContinuousClock.Instant, delivered: ContinuousClock.Instant)] {
+        let heard = mergeHeard.withLock { $0 }
+        let delivered = targets.withLock { $0.map(\.mergedAt) }
+        return Array(zip(heard, delivered))
     }
 
     var controllers: [any GeneratingController] { [sports, featured, standard, live] }

@@ -15,27 +15,39 @@ extension ListedStore: LiveStore {
     }
 }
 
-/// A writer thread saving 100 times a second, each save changing 1 to 5 objects, while the main
-/// queue follows; the latency of each save is the time until the follower reflects it.
+/// A writer thread saving 100 times a second, each save changing 1 to 5 objects (or as many as
+/// `changes` says), while the main queue follows; the latency of each save is the time until
+/// the follower reflects it.
 struct LiveRun {
     let store: any LiveStore
     let follower: any ListFollower
     let seconds: Int
+    var changes: ClosedRange<Int> = 1...5
 
+    /// The median and 99th percentile of the saves' latencies, in milliseconds.
     func latencies() -> (p50: Double, p99: Double) {
+        run().percentiles
+    }
+
+    /// Runs the writer until every save is reflected; hands back when each save started, ended
+    /// and was reflected.
+    func run() -> LiveRunRecord {
         let saves = seconds * 100
-        let starts = SaveClock(count: saves)
+        let starts = SaveClock(count: saves), ends = SaveClock(count: saves), sizes = Locked([Int](repeating: 0, count: saves))
         let clock = ContinuousClock()
         let begin = clock.now
         let start = follower.reflected()
-        let writer = Thread { [store] in
+        let writer = Thread { [store, changes] in
             var random = SplitMix64(seed: 99)
             for index in 0..<saves {
                 let due = begin + .milliseconds(10 * index)
                 let wait = due - clock.now
                 if wait > .zero { Thread.sleep(forTimeInterval: Double(wait.components.attoseconds) / 1e18 + Double(wait.components.seconds)) }
+                let count = Int.random(in: changes, using: &random)
                 starts.record(index, clock.now)
-                store.saveLiveChanges(Int.random(in: 1...5, using: &random))
+                store.saveLiveChanges(count)
+                ends.record(index, clock.now)
+                sizes.withLock { $0[index] = count }
             }
         }
         writer.start()
@@ -45,29 +57,8 @@ struct LiveRun {
             _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001))
         }
         let reflectedAt = follower.reflectedAt
-        var latencies: [Double] = []
-        for index in 0..<saves {
-            let (seconds, attoseconds) = (reflectedAt[start + index] - starts.time(index)).components
-            latencies.append(Double(seconds) * 1_000 + Double(attoseconds) / 1e15)
-        }
-        latencies.sort()
-        return (latencies[latencies.count / 2], latencies[min(latencies.count - 1, latencies.count * 99 / 100)])
-    }
-}
-
-/// When each save started, written by the writer thread and read on the main thread.
-final class SaveClock: Sendable {
-    private let times: Locked<[ContinuousClock.Instant]>
-
-    init(count: Int) {
-        times = Locked(Array(repeating: ContinuousClock.now, count: count))
-    }
-
-    func record(_ index: Int, _ time: ContinuousClock.Instant) {
-        times.withLock { $0[index] = time }
-    }
-
-    func time(_ index: Int) -> ContinuousClock.Instant {
-        times.withLock { $0[index] }
+        return LiveRunRecord(
+            first: start, starts: (0..<saves).map(starts.time), ends: (0..<saves).map(ends.time),
+            reflected: Array(reflectedAt[start..<(start + saves)]), changes: sizes.withLock { $0 })
     }
 }

@@ -57,7 +57,7 @@ extension IdentifiedFetchedResultsController {
         if !managedObjectContext.hasLoadedObject(with: id) {
             let radius = Self.prefetchRadius
             let range = max(0, indexPath.item - radius)..<min(entries.count, indexPath.item + radius + 1)
-            managedObjectContext.loadObjects(entries[range].map(\.objectID))
+            managedObjectContext.loadObjects(range.map { entries[$0].objectID })
         }
         return unsafeDowncast(managedObjectContext.object(with: id), to: ResultType.self)
     }

@@ -113,10 +113,10 @@ extension IdentifiedFetchedResultsController {
     func _checkInvariants() {
         #if DEBUG
         guard let compiled else { return }
-        results._checkInvariants { compiled.compare($0, $1) }
+        results._checkInvariants(order: compiled.sortOrder)
         precondition(base.sectionIdentifiers == results.sections.map(\.name), "FetchedResults: snapshot sections differ from the results")
         for section in results.sections {
-            precondition(base.itemIdentifiers(inSection: section.name) == section.entries.map(\.itemIdentifier), "FetchedResults: snapshot section '\(section.name)' differs from the results")
+            precondition(base.itemIdentifiers(inSection: section.name) == section.entries.itemIdentifiers, "FetchedResults: snapshot section '\(section.name)' differs from the results")
         }
         if case .attribute = identity {
             precondition(itemByObject.count == results.count && objectByItem.count == results.count, "FetchedResults: identifier maps out of date")

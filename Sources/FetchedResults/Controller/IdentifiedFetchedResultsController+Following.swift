@@ -20,6 +20,10 @@ extension IdentifiedFetchedResultsController {
     private struct ChangeScope {
         /// Objects of the fetched entity to evaluate again.
         var listed: Set<ObjectID> = []
+        /// Updated objects of the fetched entity whose changed keys the request does not read
+        /// (not in its predicate, sort or section key, nor the item identifier): they keep their
+        /// place, in the results or out of them, and are only marked.
+        var unmoved: Set<ObjectID> = []
         /// Of those, the objects whose change is marked in the delivered snapshot.
         var marking: Set<ObjectID> = []
         /// Whether the change reaches the results through relationships only a re-read follows.
@@ -27,7 +31,7 @@ extension IdentifiedFetchedResultsController {
         /// Related objects that changed in place, by the relationship that reaches them directly.
         var relatedChanges: [String: Set<ObjectID>] = [:]
 
-        var isEmpty: Bool { listed.isEmpty && !reachesRelated && relatedChanges.isEmpty }
+        var isEmpty: Bool { listed.isEmpty && unmoved.isEmpty && !reachesRelated && relatedChanges.isEmpty }
     }
 
     /// Finds what `event` changes in the results, and applies it incrementally, or by re-reading
@@ -48,7 +52,10 @@ extension IdentifiedFetchedResultsController {
             noteChangedObjects(of: event, compiled, selfRelated: selfRelated, in: &scope)
         }
         guard !scope.isEmpty else { return }
+        // An object also listed for another reason (inserted, refreshed) is evaluated again.
+        scope.unmoved.subtract(scope.listed)
         if scope.reachesRelated || compiled.isWindowed {
+            scope.listed.formUnion(scope.unmoved)
             if !scope.reachesRelated && !compiled.canChangeResults(event) && !scope.listed.contains(where: { currentItem(of: $0) != nil }) {
                 try applyIncremental(Array(scope.listed), marking: scope.marking, compiled, onlyMarks: true)
                 return
@@ -63,7 +70,7 @@ extension IdentifiedFetchedResultsController {
         }
         let gone = event.deletedObjectIDs.union(event.invalidatedObjectIDs).subtracting(event.insertedObjectIDs)
             .filter { managedObjectContext.registeredObject(with: $0) == nil }
-        try applyIncremental(Array(scope.listed), marking: scope.marking, gone: gone, compiled, onlyMarks: false)
+        try applyIncremental(Array(scope.listed), marking: scope.marking, gone: gone, compiled, onlyMarks: false, unmoved: scope.unmoved.subtracting(scope.listed))
     }
 
     /// Notes the objects the event refreshed or invalidated: those of the fetched entity are
@@ -100,7 +107,7 @@ extension IdentifiedFetchedResultsController {
         for id in event.updatedObjectIDs {
             let keys = event.changedKeys[id] ?? []
             if id.entity === entity {
-                scope.listed.insert(id)
+                if keepsPlace(changing: event.changedKeys[id], compiled) { scope.unmoved.insert(id) } else { scope.listed.insert(id) }
                 if markedKeys.map({ !$0.isDisjoint(with: keys) }) ?? true { scope.marking.insert(id) }
             }
             if relatedEntities.contains(id.entity.index) && compiled.reads(keys, of: id.entity) {
@@ -110,6 +117,19 @@ extension IdentifiedFetchedResultsController {
                     scope.reachesRelated = true
                 }
             }
+        }
+    }
+
+    /// Whether an object of the fetched entity whose `keys` changed keeps its place: the request
+    /// reads none of them, and none is the item identifier's attribute.
+    private func keepsPlace(changing keys: Set<String>?, _ compiled: CompiledFetchRequest<ResultType>) -> Bool {
+        guard let keys, !keys.isEmpty, !compiled.reads(keys, of: compiled.entity) else { return false }
+        switch identity {
+        case .objectID:
+            return true
+        case .attribute(let keyPath):
+            guard let column = compiled.attributeColumn(of: keyPath) else { return false }
+            return !keys.contains(compiled.entity.columnNames[column])
         }
     }
 

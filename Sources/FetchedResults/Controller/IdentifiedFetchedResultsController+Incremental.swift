@@ -50,20 +50,27 @@ extension IdentifiedFetchedResultsController {
     ///     would only put a placeholder for a missing row back into the context).
     ///   - onlyMarks: Whether the objects cannot have entered, left or moved (the event cannot
     ///     change the results), so that only marks of objects in the results apply.
+    ///   - unmoved: Objects (not among `ids`) whose change cannot move them: those in the results
+    ///     are marked where they are, without being evaluated again.
     /// - Complexity: O(*k* log *n*) comparisons for *k* objects, the snapshot edits (O(log *n*)
     ///   each) and the batch update built from the step (O(*k* log *k*)).
-    func applyIncremental(_ ids: [ObjectID], marking: Set<ObjectID>, gone: Set<ObjectID> = [], _ compiled: CompiledFetchRequest<ResultType>, onlyMarks: Bool) throws(FetchedResultsError) {
-        if onlyMarks {
-            deliverMarks(of: ids, marking: marking)
+    func applyIncremental(_ ids: [ObjectID], marking: Set<ObjectID>, gone: Set<ObjectID> = [], _ compiled: CompiledFetchRequest<ResultType>, onlyMarks: Bool, unmoved: Set<ObjectID> = []) throws(FetchedResultsError) {
+        if onlyMarks || ids.isEmpty {
+            deliverMarks(of: ids + unmoved, marking: marking)
             return
         }
         let context = managedObjectContext
-        context.loadObjects(ids.filter { !gone.contains($0) && (currentItem(of: $0) != nil || !context.hasLoadedObject(with: $0)) })
+        // Each object's place is looked up once, before anything moves.
+        let olds = ids.map(location(of:))
+        context.loadObjects(zip(ids, olds).compactMap { id, old in !gone.contains(id) && (old != nil || !context.hasLoadedObject(with: id)) ? id : nil })
         var change = IncrementalChange()
-        for id in ids {
-            let old = location(of: id)
+        for (id, old) in zip(ids, olds) {
             let new = gone.contains(id) ? nil : try entry(of: id, compiled, in: context)
             change.note(id, from: old, to: new, marking: marking, compiled)
+        }
+        for id in unmoved where marking.contains(id) {
+            guard let old = location(of: id) else { continue }
+            change.note(id, from: old, to: (old.entry, old.section), marking: marking, compiled)
         }
         if case .attribute = identity {
             try checkIdentifiers(removing: change.removals.map(\.entry), inserting: change.insertions.map(\.entry), compiled)
@@ -115,21 +122,26 @@ extension IdentifiedFetchedResultsController {
 
     /// Takes the leaving entries out of the results and puts the arriving ones in by their sort
     /// keys; hands on each arriving entry's new path as a placement of the step.
+    ///
+    /// Leaving entries go from the last old path to the first, so that each path still holds
+    /// when its turn comes (no search). Arriving ones go in the results' order, so that the place
+    /// each takes is its final path: every later one lands after it, in its section or in a
+    /// section after it.
     private func move(_ change: inout IncrementalChange, _ compiled: CompiledFetchRequest<ResultType>) {
-        let ordering = { (lhs: FetchSortKey, rhs: FetchSortKey) in compiled.compare(lhs, rhs) }
-        for removal in change.removals {
-            guard let section = results.sectionIndex(named: removal.section) else { preconditionFailure("The section '\(removal.section)' of \(removal.entry.objectID) is missing from the results.") }
-            let slot = results.slot(of: removal.entry.sortKey, inSection: section, ordering: ordering)
-            precondition(slot.found, "The object \(removal.entry.objectID) is not where its sort key places it in the results.")
-            results.remove(at: ItemPath(section: section, item: slot.index))
+        let order = compiled.sortOrder
+        // Sorted as indexes over plain paths and keys: sorting the generic tuples themselves
+        // costs more than the comparisons.
+        let oldPaths = change.removals.map(\.path)
+        for index in oldPaths.indices.sorted(by: { oldPaths[$0] > oldPaths[$1] }) {
+            let removal = change.removals[index]
+            precondition(results[removal.path].objectID == removal.entry.objectID, "The object \(removal.entry.objectID) is not at its path \(removal.path) in the results.")
+            results.remove(at: removal.path)
         }
-        for insertion in change.insertions {
-            results.insert(insertion.entry, sectionName: insertion.section, ordering: ordering)
-        }
-        for insertion in change.insertions {
-            let section = results.sectionIndex(named: insertion.section)!
-            let slot = results.slot(of: insertion.entry.sortKey, inSection: section, ordering: ordering)
-            change.step.placements.append(.init(objectID: insertion.entry.objectID, itemIdentifier: insertion.entry.itemIdentifier, oldPath: insertion.oldPath, newPath: ItemPath(section: section, item: slot.index)))
+        let keys = change.insertions.map(\.entry.sortKey)
+        for index in keys.indices.sorted(by: { order.compare(keys[$0], keys[$1]) == .orderedAscending }) {
+            let insertion = change.insertions[index]
+            let newPath = results.insert(insertion.entry, sectionName: insertion.section, order: order)
+            change.step.placements.append(.init(objectID: insertion.entry.objectID, itemIdentifier: insertion.entry.itemIdentifier, oldPath: insertion.oldPath, newPath: newPath))
         }
     }
 
@@ -176,14 +188,26 @@ extension IdentifiedFetchedResultsController {
                 }
             }
         }
-        // From the last new path to the first, so the item after each one is already in place.
-        for placement in placements.sorted(by: { $0.newPath > $1.newPath }) {
-            let section = results.sections[placement.newPath.section]
-            if placement.newPath.item + 1 < section.entries.count {
-                base.insertItems([placement.itemIdentifier], beforeItem: section.entries[placement.newPath.item + 1].itemIdentifier)
+        insertRuns(of: placements)
+    }
+
+    /// Inserts the placed items into `base`, one call per run of adjacent new paths in a section:
+    /// from the last run to the first, so that the item after each run is already in place.
+    private func insertRuns(of placements: [ResultsStep<ItemIdentifierType>.Placement]) {
+        let paths = placements.map(\.newPath).sorted()
+        var end = paths.count
+        while end > 0 {
+            var start = end - 1
+            while start > 0, paths[start - 1].section == paths[start].section, paths[start - 1].item + 1 == paths[start].item { start -= 1 }
+            let section = results.sections[paths[start].section]
+            let items = (paths[start].item...paths[end - 1].item).map { section.entries[$0].itemIdentifier }
+            let after = paths[end - 1].item + 1
+            if after < section.entries.count {
+                base.insertItems(items, beforeItem: section.entries[after].itemIdentifier)
             } else {
-                base.appendItems([placement.itemIdentifier], toSection: section.name)
+                base.appendItems(items, toSection: section.name)
             }
+            end = start
         }
     }
 }

@@ -21,7 +21,7 @@ struct OrderedResults<ItemIdentifierType: Hashable & Sendable> {
             let name = sectionNames(offset)
             if sections.last?.name != name {
                 sectionIndexByName[name] = sections.count
-                sections.append(ResultSection(name: name, entries: []))
+                sections.append(ResultSection(name: name, entries: ResultEntries()))
             }
             sections[sections.count - 1].entries.append(entry)
         }
@@ -41,27 +41,17 @@ struct OrderedResults<ItemIdentifierType: Hashable & Sendable> {
     /// Where `sortKey` is, or would be inserted, in section `section`.
     ///
     /// - Complexity: O(log *s*) comparisons, *s* the section's size.
-    func slot(of sortKey: FetchSortKey, inSection section: Int, ordering: (FetchSortKey, FetchSortKey) -> ComparisonResult) -> (index: Int, found: Bool) {
-        let entries = sections[section].entries
-        var low = 0, high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            switch ordering(entries[middle].sortKey, sortKey) {
-            case .orderedAscending: low = middle + 1
-            case .orderedDescending: high = middle
-            case .orderedSame: return (middle, true)
-            }
-        }
-        return (low, false)
+    func slot(of sortKey: FetchSortKey, inSection section: Int, order: FetchSortOrder) -> (index: Int, found: Bool) {
+        sections[section].entries.slot(of: sortKey, order: order)
     }
 
     /// The index of the section an object with `sortKey` belongs to when its section (named by
     /// the caller) does not exist yet: sections are ordered as their objects.
-    private func newSectionIndex(for sortKey: FetchSortKey, ordering: (FetchSortKey, FetchSortKey) -> ComparisonResult) -> Int {
+    private func newSectionIndex(for sortKey: FetchSortKey, order: FetchSortOrder) -> Int {
         var low = 0, high = sections.count
         while low < high {
             let middle = (low + high) / 2
-            if ordering(sections[middle].entries[0].sortKey, sortKey) == .orderedAscending {
+            if order.compare(sections[middle].entries.first!.sortKey, sortKey) == .orderedAscending {
                 low = middle + 1
             } else {
                 high = middle
@@ -72,19 +62,19 @@ struct OrderedResults<ItemIdentifierType: Hashable & Sendable> {
 
     /// Inserts `entry` into section `name` (created in place when missing) and returns its path.
     ///
-    /// - Complexity: O(log *n*) comparisons plus moving the section's later entries (and, for a
-    ///   new section, renumbering the sections after it).
+    /// - Complexity: O(log *n*) comparisons plus moving the later entries of one chunk of the
+    ///   section (and, for a new section, renumbering the sections after it).
     @discardableResult
-    mutating func insert(_ entry: ResultEntry<ItemIdentifierType>, sectionName name: String, ordering: (FetchSortKey, FetchSortKey) -> ComparisonResult) -> ItemPath {
+    mutating func insert(_ entry: ResultEntry<ItemIdentifierType>, sectionName name: String, order: FetchSortOrder) -> ItemPath {
         let section: Int
         if let existing = sectionIndexByName[name] {
             section = existing
         } else {
-            section = newSectionIndex(for: entry.sortKey, ordering: ordering)
-            sections.insert(ResultSection(name: name, entries: []), at: section)
+            section = newSectionIndex(for: entry.sortKey, order: order)
+            sections.insert(ResultSection(name: name, entries: ResultEntries()), at: section)
             reindexSections(from: section)
         }
-        let slot = self.slot(of: entry.sortKey, inSection: section, ordering: ordering)
+        let slot = self.slot(of: entry.sortKey, inSection: section, order: order)
         precondition(!slot.found, "The object \(entry.objectID) is already in the results.")
         sections[section].entries.insert(entry, at: slot.index)
         count += 1
@@ -111,23 +101,24 @@ struct OrderedResults<ItemIdentifierType: Hashable & Sendable> {
         var snapshot = DiffableDataSourceSnapshot<String, ItemIdentifierType>()
         snapshot.appendSections(sections.map(\.name))
         for section in sections {
-            snapshot.appendItems(section.entries.map(\.itemIdentifier), toSection: section.name)
+            snapshot.appendItems(section.entries.itemIdentifiers, toSection: section.name)
         }
         return snapshot
     }
 
     /// Traps unless sections are non-empty, uniquely named, indexed, counted and ordered.
-    func _checkInvariants(ordering: (FetchSortKey, FetchSortKey) -> ComparisonResult) {
+    func _checkInvariants(order: FetchSortOrder) {
         #if DEBUG
         precondition(sectionIndexByName.count == sections.count, "FetchedResults: section index out of date")
         var total = 0
         var previous: FetchSortKey?
         for (index, section) in sections.enumerated() {
             precondition(!section.entries.isEmpty, "FetchedResults: empty section '\(section.name)'")
+            section.entries._checkInvariants()
             precondition(sectionIndexByName[section.name] == index, "FetchedResults: section '\(section.name)' indexed wrongly")
             for entry in section.entries {
                 if let previous {
-                    precondition(ordering(previous, entry.sortKey) == .orderedAscending, "FetchedResults: object \(entry.objectID) out of order")
+                    precondition(order.compare(previous, entry.sortKey) == .orderedAscending, "FetchedResults: object \(entry.objectID) out of order")
                 }
                 previous = entry.sortKey
             }

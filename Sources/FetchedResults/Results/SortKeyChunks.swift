@@ -1,0 +1,140 @@
+import Foundation
+import ObjectStore
+
+/// The sort keys of one section of a controller's results, in order, in chunks of at most
+/// `maximumChunkCount`: what ``ResultEntries`` searches and edits, without its item type, so
+/// that searches compile for sort keys alone instead of going through generic entries.
+struct SortKeyChunks {
+    /// The most keys a chunk holds; a chunk that grows past it splits in two halves.
+    let maximumChunkCount: Int
+    /// The keys, in order, chunk by chunk; no chunk is empty.
+    private(set) var chunks: [[FetchSortKey]] = []
+    /// The number of keys in each chunk and the chunks before it.
+    private(set) var ends: [Int] = []
+
+    /// The keys a chunk gets when keys are appended in order: half the most, so that a chunk
+    /// takes as many insertions before it splits.
+    var filledChunkCount: Int { maximumChunkCount / 2 }
+
+    init(maximumChunkCount: Int) {
+        precondition(maximumChunkCount >= 2, "SortKeyChunks: chunks of at most \(maximumChunkCount)")
+        self.maximumChunkCount = maximumChunkCount
+    }
+
+    var count: Int { ends.last ?? 0 }
+
+    /// The key at `position` (0 ..< ``count``).
+    subscript(position: Int) -> FetchSortKey {
+        let (chunk, offset) = locate(position)
+        return chunks[chunk][offset]
+    }
+
+    /// Appends `key`, which comes after every key already here; says whether it began a chunk.
+    mutating func append(_ key: FetchSortKey) -> Bool {
+        let begins = chunks.isEmpty || chunks[chunks.count - 1].count >= filledChunkCount
+        if begins {
+            var chunk: [FetchSortKey] = []
+            chunk.reserveCapacity(filledChunkCount)
+            chunks.append(chunk)
+            ends.append(count)
+        }
+        chunks[chunks.count - 1].append(key)
+        ends[ends.count - 1] += 1
+        return begins
+    }
+
+    /// Where `key` is, or would be inserted: the first chunk whose last key does not come before
+    /// it, then a binary search in that chunk.
+    ///
+    /// - Complexity: O(log *n*) comparisons.
+    func slot(of key: FetchSortKey, order: FetchSortOrder) -> (index: Int, found: Bool) {
+        // Read in place (no copy of a key, so no retain of its values at each probe).
+        let low = chunks.withUnsafeBufferPointer { chunks in
+            var low = 0, high = chunks.count
+            while low < high {
+                let middle = (low + high) / 2
+                let before = chunks[middle].withUnsafeBufferPointer { order.compare($0[$0.count - 1], key) == .orderedAscending }
+                if before { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        guard low < chunks.count else { return (count, false) }
+        let start = low == 0 ? 0 : ends[low - 1]
+        return chunks[low].withUnsafeBufferPointer { keys in
+            var lower = 0, upper = keys.count
+            while lower < upper {
+                let middle = (lower + upper) / 2
+                switch order.compare(keys[middle], key) {
+                case .orderedAscending: lower = middle + 1
+                case .orderedDescending: upper = middle
+                case .orderedSame: return (start + middle, true)
+                }
+            }
+            return (start + lower, false)
+        }
+    }
+
+    /// Inserts `key` at `position` (0 ... ``count``); hands back the chunk and offset it went
+    /// to, and the offset at which that chunk then split (its keys from there on became the next
+    /// chunk), if it did.
+    ///
+    /// - Complexity: O(*m* + *c*) for chunks of *m* keys and *c* chunks.
+    mutating func insert(_ key: FetchSortKey, at position: Int) -> (chunk: Int, offset: Int, splitAt: Int?) {
+        precondition(position >= 0 && position <= count, "SortKeyChunks: position \(position) out of 0...\(count)")
+        if chunks.isEmpty {
+            _ = append(key)
+            return (0, 0, nil)
+        }
+        // At the end, the last chunk takes it; elsewhere, the chunk of the key it goes before.
+        let chunk = position == count ? chunks.count - 1 : locate(position).chunk
+        let offset = position - (chunk == 0 ? 0 : ends[chunk - 1])
+        chunks[chunk].insert(key, at: offset)
+        for index in chunk..<ends.count { ends[index] += 1 }
+        guard chunks[chunk].count > maximumChunkCount else { return (chunk, offset, nil) }
+        let half = chunks[chunk].count / 2
+        let tail = Array(chunks[chunk][half...])
+        chunks[chunk].removeSubrange(half...)
+        chunks.insert(tail, at: chunk + 1)
+        ends.insert(ends[chunk], at: chunk + 1)
+        ends[chunk] -= tail.count
+        return (chunk, offset, half)
+    }
+
+    /// Removes the key at `position` (0 ..< ``count``); hands back the chunk and offset it left,
+    /// and whether that chunk, left empty, was removed.
+    ///
+    /// - Complexity: O(*m* + *c*) for chunks of *m* keys and *c* chunks.
+    mutating func remove(at position: Int) -> (chunk: Int, offset: Int, removedChunk: Bool) {
+        let (chunk, offset) = locate(position)
+        chunks[chunk].remove(at: offset)
+        for index in chunk..<ends.count { ends[index] -= 1 }
+        guard chunks[chunk].isEmpty else { return (chunk, offset, false) }
+        chunks.remove(at: chunk)
+        ends.remove(at: chunk)
+        return (chunk, offset, true)
+    }
+
+    /// The chunk that holds `position`, and the position's offset in it.
+    ///
+    /// - Complexity: O(log *c*) for *c* chunks.
+    func locate(_ position: Int) -> (chunk: Int, offset: Int) {
+        precondition(position >= 0 && position < count, "SortKeyChunks: position \(position) out of 0..<\(count)")
+        var low = 0, high = ends.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if ends[middle] <= position { low = middle + 1 } else { high = middle }
+        }
+        return (low, position - (low == 0 ? 0 : ends[low - 1]))
+    }
+
+    /// Traps unless no chunk is empty or too large and the running counts match the chunks.
+    func _checkInvariants() {
+        precondition(chunks.count == ends.count, "SortKeyChunks: \(chunks.count) chunks but \(ends.count) counts")
+        var total = 0
+        for (chunk, end) in zip(chunks, ends) {
+            precondition(!chunk.isEmpty && chunk.count <= maximumChunkCount, "SortKeyChunks: a chunk of \(chunk.count) keys")
+            total += chunk.count
+            precondition(total == end, "SortKeyChunks: running count \(end), expected \(total)")
+        }
+    }
+}
