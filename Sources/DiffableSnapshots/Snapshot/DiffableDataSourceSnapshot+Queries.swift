@@ -65,6 +65,16 @@ extension DiffableDataSourceSnapshot {
         return sections[Int(positionOfKey[Int(storage.sectionKey(of: slot))])]
     }
 
+    /// The position of an item's section and the item's index in it, from one lookup, or `nil`
+    /// if the snapshot does not contain the item: what ``sectionIdentifier(containingItem:)``
+    /// and ``indexOfItem(_:)`` together tell, for a caller that keeps index paths.
+    @inlinable
+    package func indexPath(ofItem identifier: ItemIdentifierType) -> (section: Int, item: Int)? {
+        guard let slot = storage.index[identifier] else { return nil }
+        let (key, offset) = storage.location(of: slot)
+        return (Int(positionOfKey[Int(key)]), offset)
+    }
+
     /// The index of an item in the whole snapshot (counting the items of all earlier sections),
     /// or `nil` if the snapshot does not contain the item. O(log *n*) on average (the first
     /// lookup in a snapshot built by one large append builds its index: see

@@ -64,11 +64,10 @@ extension IdentifiedFetchedResultsController {
 
     /// The index path of `object` in the results, or nil when it is not among them.
     ///
-    /// - Complexity: O(1) lookups plus O(sections).
+    /// - Complexity: one snapshot lookup, O(log *n*).
     public func indexPath(forObject object: ResultType) -> ItemPath? {
         assertOnContextQueue()
-        guard let item = currentItem(of: object.objectID) else { return nil }
-        return path(ofItem: item)
+        return itemAndPath(of: object.objectID)?.path
     }
 
     /// The index path of the item with `identifier`, or nil when it is not among the results.

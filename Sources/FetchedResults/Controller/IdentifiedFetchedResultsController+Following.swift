@@ -160,19 +160,32 @@ extension IdentifiedFetchedResultsController {
         switch identity {
         case .objectID:
             let item = objectID as! ItemIdentifierType
-            return base.indexOfItem(item) == nil ? nil : item
+            return base.sectionIdentifier(containingItem: item) == nil ? nil : item
         case .attribute:
             return itemByObject[objectID]
         }
     }
 
-    /// The path of an item in the results.
+    /// The item and path of an object in the results, from one snapshot lookup, or nil when it
+    /// is not there.
+    func itemAndPath(of objectID: ObjectID) -> (item: ItemIdentifierType, path: ItemPath)? {
+        let item: ItemIdentifierType
+        switch identity {
+        case .objectID:
+            item = objectID as! ItemIdentifierType
+        case .attribute:
+            guard let listed = itemByObject[objectID] else { return nil }
+            item = listed
+        }
+        return path(ofItem: item).map { (item, $0) }
+    }
+
+    /// The path of an item in the results: the results' sections are the base snapshot's, in
+    /// the same order.
     ///
-    /// - Complexity: one snapshot lookup, plus O(sections) to turn its index into a path.
+    /// - Complexity: one snapshot lookup.
     func path(ofItem item: ItemIdentifierType) -> ItemPath? {
-        guard let name = base.sectionIdentifier(containingItem: item), let index = base.indexOfItem(item), let section = results.sectionIndex(named: name) else { return nil }
-        var start = 0
-        for earlier in results.sections[..<section] { start += earlier.entries.count }
-        return ItemPath(section: section, item: index - start)
+        guard let (section, index) = base.indexPath(ofItem: item) else { return nil }
+        return ItemPath(section: section, item: index)
     }
 }

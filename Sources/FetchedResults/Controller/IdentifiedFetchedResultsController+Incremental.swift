@@ -90,7 +90,7 @@ extension IdentifiedFetchedResultsController {
     private func deliverMarks(of ids: [ObjectID], marking: Set<ObjectID>) {
         var step = ResultsStep<ItemIdentifierType>()
         for id in ids where marking.contains(id) {
-            guard let item = currentItem(of: id), let path = path(ofItem: item) else { continue }
+            guard let (item, path) = itemAndPath(of: id) else { continue }
             step.updates.append(.init(objectID: id, itemIdentifier: item, oldPath: path))
             step.marked.append(item)
         }
@@ -100,7 +100,7 @@ extension IdentifiedFetchedResultsController {
 
     /// Where the object's entry is in the results, or nil when it is not there.
     private func location(of id: ObjectID) -> IncrementalChange.Located? {
-        guard let item = currentItem(of: id), let path = path(ofItem: item) else { return nil }
+        guard let path = itemAndPath(of: id)?.path else { return nil }
         return (results[path], results.sections[path.section].name, path)
     }
 
