@@ -105,12 +105,12 @@ struct SnapshotCases {
         var fresh: Item
     }
 
-    private func editOne<Item: Hashable & Sendable>(_ name: String, ids: String, sections: Int, _ universe: [Item]) -> BenchResult {
-        let items = Array(universe[0..<Self.million])
-        let base = makeSnapshot(items, sections: sections)
+    /// For each edit cycle, the item deleted or moved, the item it goes before (in another
+    /// section when there are several) and a new item to insert, with their indexes.
+    private func editPicks<Item>(_ universe: [Item], sections: Int) -> [EditPick<Item>] {
         let perSection = Self.million / sections
         var random = SplitMix64(seed: 0x5EED_0010 &+ UInt64(sections))
-        let picks = (0..<Self.editCycles).map { cycle -> EditPick<Item> in
+        return (0..<Self.editCycles).map { cycle -> EditPick<Item> in
             let victimIndex = Int.random(in: 0..<Self.million, using: &random)
             var anchorIndex = Int.random(in: 0..<Self.million, using: &random)
             if sections > 1 {
@@ -124,6 +124,12 @@ struct SnapshotCases {
                 anchor: universe[anchorIndex], anchorIndex: anchorIndex,
                 fresh: universe[Self.million + cycle])
         }
+    }
+
+    private func editOne<Item: Hashable & Sendable>(_ name: String, ids: String, sections: Int, _ universe: [Item]) -> BenchResult {
+        let items = Array(universe[0..<Self.million])
+        let base = makeSnapshot(items, sections: sections)
+        let picks = editPicks(universe, sections: sections)
         let cycles = Double(Self.editCycles)
         func perCycle(_ measured: (ours: Measurement, baseline: Measurement?)) -> (ours: Measurement, baseline: Measurement?) {
             (measured.ours.divided(by: cycles), measured.baseline.map { $0.divided(by: cycles) })
