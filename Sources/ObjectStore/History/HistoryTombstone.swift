@@ -1,6 +1,6 @@
 import Foundation
 
-/// The encoding of a delete's preserved values in `Z_HISTORY_CHANGE.Z_TOMBSTONE`: JSON of the
+/// The encoding of a delete's preserved values in its change (``HistoryChangeCoding``): JSON of the
 /// values by attribute name, each tagged with its storage class.
 enum HistoryTombstone {
     private enum Value: Codable {

@@ -9,19 +9,11 @@ extension PersistentStore {
         if let token { try checkOwn(token) }
         return try read { db in
             if let token { try self.checkNotExpired(token, db: db) }
-            var transactions = try self.transactions(after: token?.generation ?? 0, limit: limit, author: author, db: db)
-            let changes = try db.cachedStatement(sql: """
-                SELECT Z_ENTITY, Z_KEY, Z_TYPE, Z_PROPERTIES, Z_TOMBSTONE FROM \(HistorySchema.changeTable) \
-                WHERE Z_TRANSACTION = ? ORDER BY Z_INDEX
-                """)
-            for index in transactions.indices {
-                transactions[index].changes = try self.changes(changes, generation: transactions[index].token.generation, db: db)
-            }
-            return transactions.map(\.transaction)
+            return try self.transactions(after: token?.generation ?? 0, limit: limit, author: author, db: db)
         }
     }
 
-    /// Removes the transactions before `token` (not its own) and their changes; records the
+    /// Removes the transactions before `token` (not its own); records the
     /// newest removed one, below which tokens have expired.
     func deleteHistory(before token: HistoryToken) throws(ObjectStoreError) {
         try checkOwn(token)
@@ -30,7 +22,6 @@ extension PersistentStore {
                 let newest = try Int64.fetchOne(
                     db, sql: "SELECT MAX(Z_PK) FROM \(HistorySchema.transactionTable) WHERE Z_PK < ?", arguments: [token.generation])
                 guard let newest else { return }
-                try db.execute(sql: "DELETE FROM \(HistorySchema.changeTable) WHERE Z_TRANSACTION < ?", arguments: [token.generation])
                 try db.execute(sql: "DELETE FROM \(HistorySchema.transactionTable) WHERE Z_PK < ?", arguments: [token.generation])
                 try db.execute(sql: """
                     INSERT INTO Z_METADATA (Z_KEY, Z_VALUE) VALUES (?, ?) \
@@ -69,22 +60,7 @@ extension PersistentStore {
         throw ObjectStoreError.historyExpired(token: token, oldest: oldest.map { HistoryToken(storeIdentifier: identifier, generation: $0) })
     }
 
-    /// A transaction read without its changes yet.
-    private struct PartialTransaction {
-        var token: HistoryToken
-        var timestamp: Date
-        var author: String?
-        var contextName: String?
-        var processIdentifier: Int32
-        var changes: [HistoryChange] = []
-
-        var transaction: HistoryTransaction {
-            HistoryTransaction(token: token, timestamp: timestamp, author: author, contextName: contextName,
-                               processIdentifier: processIdentifier, changes: changes)
-        }
-    }
-
-    private func transactions(after generation: Int64, limit: Int?, author: HistoryAuthorFilter, db: Database) throws -> [PartialTransaction] {
+    private func transactions(after generation: Int64, limit: Int?, author: HistoryAuthorFilter, db: Database) throws -> [HistoryTransaction] {
         var arguments: [DatabaseValue] = [generation.databaseValue]
         var filter = ""
         switch author {
@@ -94,39 +70,32 @@ extension PersistentStore {
         }
         arguments.append(Int64(limit.map { max($0, 0) } ?? -1).databaseValue)
         let statement = try db.cachedStatement(sql: """
-            SELECT Z_PK, Z_TIMESTAMP, Z_AUTHOR, Z_CONTEXTNAME, Z_PROCESSID FROM \(HistorySchema.transactionTable) \
+            SELECT Z_PK, Z_TIMESTAMP, Z_AUTHOR, Z_CONTEXTNAME, Z_PROCESSID, Z_CHANGES FROM \(HistorySchema.transactionTable) \
             WHERE Z_PK > ?\(filter) ORDER BY Z_PK LIMIT ?
             """)
-        var result: [PartialTransaction] = []
+        var result: [HistoryTransaction] = []
         try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
-            result.append(PartialTransaction(
-                token: HistoryToken(storeIdentifier: identifier, generation: sqlite3_column_int64(sqlite, 0)),
+            let generation = sqlite3_column_int64(sqlite, 0)
+            let bytes = sqlite3_column_blob(sqlite, 5).map { pointer in
+                Array(UnsafeRawBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(sqlite, 5))))
+            } ?? []
+            guard let changes = HistoryChangeCoding.decode(bytes, objectID: objectID(entityNamed:key:)) else {
+                throw ObjectStoreError.storeFailure(path: path, reason: "the changes of history transaction \(generation) cannot be read")
+            }
+            result.append(HistoryTransaction(
+                token: HistoryToken(storeIdentifier: identifier, generation: generation),
                 timestamp: Date(timeIntervalSince1970: sqlite3_column_double(sqlite, 1)),
                 author: String.fromDatabaseValue(DatabaseValue(exactColumnOf: sqlite, at: 2)),
                 contextName: String.fromDatabaseValue(DatabaseValue(exactColumnOf: sqlite, at: 3)),
-                processIdentifier: Int32(truncatingIfNeeded: sqlite3_column_int64(sqlite, 4))))
+                processIdentifier: Int32(truncatingIfNeeded: sqlite3_column_int64(sqlite, 4)),
+                changes: changes))
         }
         return result
     }
 
-    /// The changes of one transaction; those of entities the model no longer has are left out.
-    private func changes(_ statement: Statement, generation: Int64, db: Database) throws -> [HistoryChange] {
-        var changes: [HistoryChange] = []
-        try RawStatement.forEachRow(statement, db: db, arguments: [generation.databaseValue]) { sqlite in
-            guard let name = String.fromDatabaseValue(DatabaseValue(exactColumnOf: sqlite, at: 0)),
-                  let entity = model.entity(named: name),
-                  let type = HistoryChangeType(rawValue: Int(sqlite3_column_int64(sqlite, 2))) else { return }
-            let properties = String.fromDatabaseValue(DatabaseValue(exactColumnOf: sqlite, at: 3))
-            var tombstone: [String: StoredValue]?
-            if type == .delete {
-                tombstone = Data.fromDatabaseValue(DatabaseValue(exactColumnOf: sqlite, at: 4)).flatMap(HistoryTombstone.decode) ?? [:]
-            }
-            changes.append(HistoryChange(
-                changedObjectID: objectID(entity, sqlite3_column_int64(sqlite, 1)),
-                changeType: type,
-                updatedProperties: properties.map { Set($0.split(separator: ",").map(String.init)) } ?? [],
-                tombstone: tombstone))
-        }
-        return changes
+    /// The ID of the object `key` of the entity named `name`; nil when the model no longer has
+    /// the entity.
+    private func objectID(entityNamed name: String, key: Int64) -> ObjectID? {
+        model.entity(named: name).map { objectID($0, key) }
     }
 }

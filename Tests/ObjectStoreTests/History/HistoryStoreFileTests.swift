@@ -12,10 +12,9 @@ import Testing
             let context = container.newBackgroundContext()
             try await context.perform { _ = try context.savedNote(code: "old") }
         }
-        // Make it a file of before the history: no history tables.
+        // Make it a file of before the history: no history table.
         let database = try DatabaseQueue(path: url.path)
         try await database.write { db in
-            try db.execute(sql: "DROP TABLE Z_HISTORY_CHANGE")
             try db.execute(sql: "DROP TABLE Z_HISTORY_TRANSACTION")
         }
         try database.close()
