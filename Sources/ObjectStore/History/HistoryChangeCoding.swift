@@ -22,8 +22,8 @@ enum HistoryChangeCoding {
         body.reserveCapacity(rows.count * 8)
         appendVarint(UInt64(rows.count), to: &body)
         for row in rows {
-            appendVarint(UInt64(index(of: row.entity.name)), to: &body)
-            appendVarint(UInt64(bitPattern: row.key), to: &body)
+            appendVarint(UInt64(index(of: row.id.entity.name)), to: &body)
+            appendVarint(UInt64(bitPattern: row.id.key), to: &body)
             appendVarint(UInt64(row.type.rawValue), to: &body)
             appendVarint(UInt64(row.properties.count), to: &body)
             for property in row.properties { appendVarint(UInt64(index(of: property)), to: &body) }

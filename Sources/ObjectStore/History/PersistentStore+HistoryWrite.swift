@@ -8,8 +8,8 @@ extension PersistentStore {
     /// commit that changed nothing records nothing.
     func recordHistory(_ batch: CommitBatch, outcome: CommitOutcome, db: Database) throws {
         var recorder = HistoryRecorder(entityBindings: entityBindings)
-        recorder.record(batch, outcome: outcome)
-        let rows = try recorder.rows()
+        try recorder.record(batch, outcome: outcome)
+        let rows = recorder.rows
         guard !rows.isEmpty else { return }
         let changes = HistoryChangeCoding.encode(rows)
         let statement = try db.cachedStatement(sql: """

@@ -119,4 +119,22 @@ import Testing
         }
         #expect(history.count == 1 && history.first?.changes.first?.changeType == .insert)
     }
+
+    @Test func aManyToManyLinkRecordsAnUpdateAtBothEnds() async throws {
+        let (container, _) = try TestModel.onDisk(name: "HistoryLinks")
+        let context = container.newBackgroundContext()
+        let (changes, eventID, tagID) = try await context.perform {
+            let event = try context.insertEvent(code: "e")
+            let tag = try context.insert(Tag.self)
+            try context.save()
+            let token = try context.lastHistoryToken()
+            event.tags.insert(tag)
+            try context.save()
+            return (try context.fetchHistory(after: token).flatMap(\.changes), event.objectID, tag.objectID)
+        }
+        let byID = Dictionary(uniqueKeysWithValues: changes.map { ($0.changedObjectID, $0) })
+        #expect(changes.count == 2)
+        #expect(byID[eventID]?.changeType == .update && byID[eventID]?.updatedProperties == ["tags"])
+        #expect(byID[tagID]?.changeType == .update && byID[tagID]?.updatedProperties == ["events"])
+    }
 }
