@@ -104,6 +104,7 @@ extension ManagedObjectContext {
     private func saveToStore(_ changes: [Change]) throws(ObjectStoreError) {
         var save = StoreSave(changes)
         save.batch.links = pendingLinkChanges()
+        save.batch.stamp = HistoryStamp(author: transactionAuthor, contextName: name)
         let (changeSet, generation, effects) = try core.withCommitLock { () throws(ObjectStoreError) in
             defer { core.publication.end() }
             let outcome = try core.store.commit(save.batch, policy: mergePolicy) { core.publication.begin($0) }

@@ -59,6 +59,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
     private struct Settings {
         var mergesAutomatically: Bool
         var mergePolicy: MergePolicy = .error
+        var transactionAuthor: String?
     }
 
     /// Whether change sets saved by other contexts (the store's other contexts for a root context,
@@ -76,6 +77,19 @@ public final class ManagedObjectContext: @unchecked Sendable {
     public var mergePolicy: MergePolicy {
         get { settings.withLock { $0.mergePolicy } }
         set { settings.withLock { $0.mergePolicy = newValue } }
+    }
+
+    /// The name given when the context was created (``PersistentContainer/viewContext`` is
+    /// "viewContext"); saves record it as ``HistoryTransaction/contextName``.
+    public var name: String? { identifier.name }
+
+    /// The author that saves of this context record in the persistent history
+    /// (``HistoryTransaction/author``), to tell, for example, an importer's commits from the
+    /// user's; nil by default. Read the history filtered by author with
+    /// ``fetchHistory(after:limit:author:)``.
+    public var transactionAuthor: String? {
+        get { settings.withLock { $0.transactionAuthor } }
+        set { settings.withLock { $0.transactionAuthor = newValue } }
     }
 
     var registered: ObjectRegistry

@@ -1,4 +1,5 @@
 import DiffableSupport
+public import Foundation
 
 /// An error thrown by the object store: opening, migrating, reading or saving.
 ///
@@ -43,6 +44,13 @@ public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
     /// A fetch request's predicate or sort descriptors do not fit the entity (unknown key, type
     /// mismatch, unresolved variable, invalid regular expression).
     case invalidFetchRequest(FetchPredicateError)
+    /// A history token of another store (`storeIdentifier` is this store's) was passed to this
+    /// store's history.
+    case historyTokenOfAnotherStore(HistoryToken, storeIdentifier: UUID)
+    /// Transactions after `token` were purged from the history (``ManagedObjectContext/deleteHistory(before:)``),
+    /// so the commits since `token` can no longer all be read; `oldest` is the oldest
+    /// transaction still kept (nil when none is).
+    case historyExpired(token: HistoryToken, oldest: HistoryToken?)
 
     /// Sentences that say what failed, where, and what to do.
     public var description: String {
@@ -72,6 +80,11 @@ public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
             return "Reading or writing the store at \(path) failed: \(clause(reason)). Check the file and the disk, then retry."
         case let .invalidFetchRequest(error):
             return "The fetch request is invalid. \(error)"
+        case let .historyTokenOfAnotherStore(token, store):
+            return "The \(token) does not belong to this store (\(store.uuidString)). Pass a token from this store's history, or nil to read it from the start."
+        case let .historyExpired(token, oldest):
+            let kept = oldest.map { "the oldest transaction kept is \($0.generation)" } ?? "no transaction is kept"
+            return "The persistent history after the \(token) was purged (\(kept)), so the commits since that token cannot all be read. Refetch what you show from the store, then read the history after currentHistoryToken."
         }
     }
 

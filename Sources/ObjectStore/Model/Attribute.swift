@@ -69,6 +69,9 @@ public struct AttributeOptions: OptionSet, Sendable, Hashable {
     /// No two objects may share the value; a save that breaks this throws
     /// ``ValidationFailure/uniquenessViolated(entity:keys:)``.
     public static let unique = AttributeOptions(rawValue: 2)
+    /// The value is kept in the persistent history when the object is deleted: the delete's
+    /// ``HistoryChange/tombstone`` holds it (Core Data's `preservesValueInHistoryOnDeletion`).
+    public static let preservesValueAfterDeletion = AttributeOptions(rawValue: 4)
 }
 
 extension Attribute: PersistentPropertyWrapper {

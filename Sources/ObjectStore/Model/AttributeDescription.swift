@@ -16,6 +16,9 @@ public struct AttributeDescription: Sendable {
     public let isIndexed: Bool
     /// Whether values must be unique among the entity's objects.
     public let isUnique: Bool
+    /// Whether the value is kept in the persistent history's tombstone when the object is deleted
+    /// (``AttributeOptions/preservesValueAfterDeletion``).
+    public let preservesValueAfterDeletion: Bool
     /// The position of the attribute's column in an object's value array.
     package let column: Int
     let decode: @Sendable (StoredValue) -> (any Sendable)?

@@ -105,6 +105,7 @@ enum ModelBuilder {
                     hasDefault: declaration.defaultValue != nil,
                     isIndexed: declaration.options.contains(.indexed),
                     isUnique: declaration.options.contains(.unique),
+                    preservesValueAfterDeletion: declaration.options.contains(.preservesValueAfterDeletion),
                     column: column,
                     decode: declaration.decode
                 ))

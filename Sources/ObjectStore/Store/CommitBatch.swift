@@ -37,6 +37,8 @@ struct CommitBatch {
     var updates: [Update] = []
     var deletes: [Delete] = []
     var links: [Link] = []
+    /// Who saves, for the commit's history transaction.
+    var stamp = HistoryStamp()
 }
 
 /// What a commit did to each updated or deleted row.

@@ -10,7 +10,8 @@ extension PersistentStore {
     /// ``ObjectStoreError/validation(_:)``, or an I/O error.
     ///
     /// The transaction first raises the store generation (``StoreGeneration``) and tells
-    /// `generationReserved`, before writing anything.
+    /// `generationReserved`, before writing anything. With history tracking on, it ends by
+    /// appending the commit's history transaction (``recordHistory(_:outcome:db:)``).
     func commit(_ batch: CommitBatch, policy: MergePolicy, generationReserved: (Int64) -> Void) throws(ObjectStoreError) -> CommitOutcome {
         do {
             return try writer.write { db in
@@ -43,6 +44,7 @@ extension PersistentStore {
                 for (delete, result) in zip(batch.deletes, outcome.deletes) {
                     if case .deleted = result { try self.unlinkAll(entity: delete.entity, key: delete.key, db: db) }
                 }
+                if self.tracksHistory { try self.recordHistory(batch, outcome: outcome, db: db) }
                 return outcome
             }
         } catch let error as ObjectStoreError {

@@ -18,9 +18,12 @@ final class PersistentStore: Sendable {
     let insertSQL: [String]
     /// Checkpoints a file store's write-ahead log away from the saves (nil in memory).
     let checkpointer: WALCheckpointer?
+    /// Whether commits append to the persistent history (``StoreDescription/persistentHistoryTracking``).
+    let tracksHistory: Bool
 
-    private init(writer: any DatabaseWriter, path: String, identifier: UUID, model: ManagedObjectModel, busyTimeout: Double, checkpointer: WALCheckpointer?) {
+    private init(writer: any DatabaseWriter, path: String, identifier: UUID, model: ManagedObjectModel, busyTimeout: Double, checkpointer: WALCheckpointer?, tracksHistory: Bool) {
         self.writer = writer
+        self.tracksHistory = tracksHistory
         self.checkpointer = checkpointer
         self.path = path
         self.identifier = identifier
@@ -77,7 +80,8 @@ final class PersistentStore: Sendable {
         } catch {
             throw mapOpenError(error, path: path, timeout: description.busyTimeout)
         }
-        return PersistentStore(writer: writer, path: path, identifier: identifier, model: model, busyTimeout: description.busyTimeout, checkpointer: checkpointer)
+        return PersistentStore(writer: writer, path: path, identifier: identifier, model: model, busyTimeout: description.busyTimeout, checkpointer: checkpointer,
+                               tracksHistory: description.persistentHistoryTracking)
     }
 
     private static func mapOpenError(_ error: any Error, path: String, timeout: Double) -> ObjectStoreError {

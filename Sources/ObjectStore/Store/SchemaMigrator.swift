@@ -28,6 +28,8 @@ enum SchemaMigrator {
             // `isEmpty` checked that the identifier is there and valid.
             identifier = UUID(uuidString: metadata.values?["storeIdentifier"] ?? "") ?? UUID()
         }
+        // Stores created before the persistent history get its tables on their next open.
+        try HistorySchema.create(db)
         var old: StoredSchema?
         if let json = metadata.values?["schema"] {
             guard let decoded = try? JSONDecoder().decode(StoredSchema.self, from: Data(json.utf8)) else {

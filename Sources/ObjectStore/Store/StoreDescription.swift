@@ -23,11 +23,24 @@ public struct StoreDescription: Sendable {
     /// How long a save or read waits for another connection's lock before failing with
     /// ``ObjectStoreError/databaseLocked(path:timeoutSeconds:)``.
     public var busyTimeout: Double = 5
+    /// Whether every save appends a ``HistoryTransaction`` to the store's persistent history, in
+    /// the save's own transaction (read it with ``ManagedObjectContext/fetchHistory(after:)``).
+    ///
+    /// On by default for file stores, where other processes and later launches read the history;
+    /// off by default for in-memory stores, which no one else can read (turn it on to use the
+    /// history there too). The history tables exist in every store, so turning tracking on later
+    /// needs no migration: commits made while it was off are simply not in the history.
+    public var persistentHistoryTracking: Bool
 
-    /// A store at `location`.
+    /// A store at `location`; ``persistentHistoryTracking`` is on for a file, off in memory.
     public init(location: Location, busyTimeout: Double = 5) {
         self.location = location
         self.busyTimeout = busyTimeout
+        if case .file = location {
+            persistentHistoryTracking = true
+        } else {
+            persistentHistoryTracking = false
+        }
     }
 
     /// The default file for a container named `name`: `<name>.sqlite` in the user's application

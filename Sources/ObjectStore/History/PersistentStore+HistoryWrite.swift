@@ -1,0 +1,33 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+extension PersistentStore {
+    /// Appends the commit's history transaction, inside the commit's own transaction, with a
+    /// cached statement: one row, its changes encoded in one value (``HistoryChangeCoding``). A
+    /// commit that changed nothing records nothing.
+    func recordHistory(_ batch: CommitBatch, outcome: CommitOutcome, db: Database) throws {
+        var recorder = HistoryRecorder(entityBindings: entityBindings)
+        try recorder.record(batch, outcome: outcome)
+        let rows = recorder.rows
+        guard !rows.isEmpty else { return }
+        let changes = HistoryChangeCoding.encode(rows)
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO \(HistorySchema.transactionTable) (Z_PK, Z_TIMESTAMP, Z_AUTHOR, Z_CONTEXTNAME, Z_PROCESSID, Z_CHANGES) \
+            VALUES (?, ?, ?, ?, ?, ?)
+            """)
+        let stamp = batch.stamp
+        try RawStatement.execute(statement, db: db) { sqlite in
+            var code = sqlite3_bind_int64(sqlite, 1, outcome.generation)
+            if code == SQLITE_OK { code = sqlite3_bind_double(sqlite, 2, Date().timeIntervalSince1970) }
+            if code == SQLITE_OK { code = (stamp.author?.databaseValue ?? .null).bindExactly(to: sqlite, at: 3) }
+            if code == SQLITE_OK { code = (stamp.contextName?.databaseValue ?? .null).bindExactly(to: sqlite, at: 4) }
+            if code == SQLITE_OK { code = sqlite3_bind_int64(sqlite, 5, Int64(HistoryStamp.processIdentifier)) }
+            guard code == SQLITE_OK else { return code }
+            // SQLITE_TRANSIENT: SQLite copies the bytes before the call returns.
+            return changes.withUnsafeBytes { buffer in
+                sqlite3_bind_blob(sqlite, 6, buffer.baseAddress, Int32(buffer.count), unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+            }
+        }
+    }
+}
