@@ -99,10 +99,10 @@ let package = Package(
         // other threads.
         .target(name: "TestSupport", dependencies: ["DiffableSnapshots", "DiffableSupport", "SeededRandom"], path: "Tests/TestSupport"),
         .testTarget(name: "DiffableSnapshotsTests", dependencies: ["DiffableSnapshots", "TestSupport"]),
-        .testTarget(name: "DiffableStoreTests", dependencies: ["DiffableStore", "ListDataSourcesTesting"]),
+        .testTarget(name: "DiffableStoreTests", dependencies: ["DiffableStore", "ListDataSourcesTesting", "TestSupport"]),
         .testTarget(
             name: "FetchedResultsTests",
-            dependencies: ["FetchedResults", "ObjectStore", "DiffableSnapshots", "ListDataSources", "TestSupport"]
+            dependencies: ["DiffableSupport", "FetchedResults", "ObjectStore", "DiffableSnapshots", "ListDataSources", "TestSupport"]
         ),
         .testTarget(
             name: "ListDataSourcesTests",
@@ -124,6 +124,7 @@ let package = Package(
             name: "ObjectStoreTests",
             dependencies: [
                 "ObjectStore",
+                "DiffableSupport",
                 "objectstore-crash-writer",
                 "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -4,6 +4,7 @@
 import DiffableStore
 import Foundation
 import Testing
+import TestSupport
 
 @MainActor @Suite struct DiffableStoreGettingStartedExampleTests {
     final class Sport: ManagedObject {

@@ -3,6 +3,7 @@
 import DiffableStore
 import Foundation
 import Testing
+import TestSupport
 
 @MainActor @Suite struct ComposingListsExampleTests {
     typealias Sport = SampleScores.Sport

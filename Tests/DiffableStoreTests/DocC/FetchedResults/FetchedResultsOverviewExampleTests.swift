@@ -2,6 +2,7 @@
 // Sources/FetchedResults/Documentation.docc/FetchedResults.md.
 import DiffableStore
 import Testing
+import TestSupport
 
 @MainActor @Suite struct FetchedResultsOverviewExampleTests {
     typealias Event = SampleScores.Event

@@ -2,6 +2,7 @@
 // Sources/ObjectStore/Documentation.docc/ChangeStream.md.
 import DiffableStore
 import Testing
+import TestSupport
 
 @MainActor @Suite struct ChangeStreamExampleTests {
     typealias Event = SampleScores.Event

@@ -3,6 +3,7 @@
 import DiffableStore
 import Foundation
 import Testing
+import TestSupport
 
 @MainActor @Suite struct ObjectStoreGettingStartedExampleTests {
     final class Sport: ManagedObject {

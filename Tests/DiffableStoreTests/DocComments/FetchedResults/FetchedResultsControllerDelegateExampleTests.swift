@@ -2,6 +2,7 @@
 // Sources/FetchedResults/Delivery/FetchedResultsControllerDelegate.swift.
 import DiffableStore
 import Testing
+import TestSupport
 
 @MainActor @Suite struct FetchedResultsControllerDelegateExampleTests {
     typealias Event = SampleScores.Event

@@ -6,6 +6,7 @@
 import DiffableStore
 import Foundation
 import Testing
+import TestSupport
 
 @MainActor @Suite struct FetchedResultsControllerExampleTests {
     typealias Event = SampleScores.Event

@@ -3,6 +3,7 @@
 // SnapshotComposer+Slots.swift, SnapshotComposer+Decorations.swift and SnapshotComposition.swift.
 import DiffableStore
 import Testing
+import TestSupport
 
 @MainActor @Suite struct SnapshotComposerExampleTests {
     typealias Sport = SampleScores.Sport

@@ -4,6 +4,7 @@
 // DiffableDataSource+SectionSnapshots.swift and DiffableDataSourceError.swift.
 import DiffableStore
 import Testing
+import TestSupport
 
 @Suite struct DiffableDataSourceExampleTests {
     final class Match: ManagedObject {

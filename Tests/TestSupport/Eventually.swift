@@ -1,4 +1,4 @@
-import Testing
+package import Testing
 
 /// Waits, polling, until `condition` holds, and records an issue if it does not within
 /// `seconds`: for examples whose loops follow a sequence that never ends by itself.
@@ -6,7 +6,7 @@ import Testing
 /// The default is long because main-actor tests share one thread: a randomized suite holding
 /// it for a minute keeps the deliveries this waits for from running, on a loaded machine
 /// longer still.
-func eventually(
+package func eventually(
     within seconds: Double = 120,
     isolation: isolated (any Actor)? = #isolation,
     sourceLocation: SourceLocation = #_sourceLocation,
@@ -24,7 +24,7 @@ func eventually(
 
 /// Cancels `loop`, a task iterating a sequence that never ends by itself, and waits for it,
 /// rethrowing what it threw.
-func end(_ loop: Task<Void, any Error>) async throws {
+package func end(_ loop: Task<Void, any Error>) async throws {
     loop.cancel()
     try await loop.value
 }
