@@ -8,7 +8,8 @@ extension IdentifiedFetchedResultsController {
     ///   - marking: Objects that changed: marked when they stay.
     ///   - alwaysDeliver: Whether to deliver even when nothing changed (a fetch).
     ///   - classic: Whether the step's classic changes are reported (not for the first fetch).
-    func replaceResults(with fetched: FetchedState<ItemIdentifierType>, marking: Set<ObjectID>, alwaysDeliver: Bool, classic: Bool) {
+    ///   - isResync: Whether the fetch follows a resync of the context.
+    func replaceResults(with fetched: FetchedState<ItemIdentifierType>, marking: Set<ObjectID>, alwaysDeliver: Bool, classic: Bool, isResync: Bool = false) {
         let compiled = self.compiled!
         let old = results
         let new = fetched.results
@@ -50,7 +51,7 @@ extension IdentifiedFetchedResultsController {
         itemByObject = fetched.itemByObject
         objectByItem = fetched.objectByItem
         base = new.snapshot()
-        finish(step, oldSections: oldSections, sequenceNumber: fetched.sequenceNumber, alwaysDeliver: alwaysDeliver, classic: classic)
+        finish(step, oldSections: oldSections, sequenceNumber: fetched.sequenceNumber, alwaysDeliver: alwaysDeliver, classic: classic, isResync: isResync)
     }
 
     /// Delivers a step unless it changed nothing.
@@ -59,7 +60,7 @@ extension IdentifiedFetchedResultsController {
     ///   object it touched: the batch update is then built from the step (O(*k* log *k*)) instead
     ///   of diffing the delivered snapshot against the new one (O(*n*) for what the diff cannot
     ///   skip).
-    func finish(_ step: ResultsStep<ItemIdentifierType>, oldSections: [String], sequenceNumber: Int64, alwaysDeliver: Bool, classic: Bool = true, updatedNewPaths: [ItemPath]? = nil) {
+    func finish(_ step: ResultsStep<ItemIdentifierType>, oldSections: [String], sequenceNumber: Int64, alwaysDeliver: Bool, classic: Bool = true, updatedNewPaths: [ItemPath]? = nil, isResync: Bool = false) {
         var step = step
         if updateMarking == .none {
             step.marked = []
@@ -83,7 +84,7 @@ extension IdentifiedFetchedResultsController {
         generation += 1
         delivered = snapshot
         _checkInvariants()
-        let delivery = FetchedResultsDelivery(snapshot: snapshot, previousSnapshot: previous, batchUpdate: update, changes: changes, generation: generation, sequenceNumber: sequenceNumber)
+        let delivery = FetchedResultsDelivery(snapshot: snapshot, previousSnapshot: previous, batchUpdate: update, changes: changes, generation: generation, sequenceNumber: sequenceNumber, isResync: isResync)
         if let delegate {
             if let changes {
                 delegate.controllerWillChangeContent(self)

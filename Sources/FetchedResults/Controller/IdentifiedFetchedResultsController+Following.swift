@@ -38,8 +38,8 @@ extension IdentifiedFetchedResultsController {
     /// the results' keys when the change reaches them through relationships, a limit or offset,
     /// or a reset.
     private func apply(_ event: ChangeEvent, _ compiled: CompiledFetchRequest<ResultType>) throws(FetchedResultsError) {
-        if event.kind == .reset {
-            try refetch(compiled, marking: [])
+        if event.kind == .reset || event.kind == .resync {
+            try refetch(compiled, marking: [], isResync: event.kind == .resync)
             return
         }
         let source = compiled.valueSource
@@ -150,9 +150,15 @@ extension IdentifiedFetchedResultsController {
     }
 
     /// Re-reads the results' keys and delivers the difference.
-    private func refetch(_ compiled: CompiledFetchRequest<ResultType>, marking: Set<ObjectID>) throws(FetchedResultsError) {
+    /// Reads the results again and delivers the difference. After a resync, whatever changed is
+    /// unknown: every object that stays is marked, and the delivery says it is a resync.
+    private func refetch(_ compiled: CompiledFetchRequest<ResultType>, marking: Set<ObjectID>, isResync: Bool = false) throws(FetchedResultsError) {
         let fetched = try fetchResults(compiled)
-        replaceResults(with: fetched, marking: marking, alwaysDeliver: false, classic: true)
+        var marking = marking
+        if isResync {
+            for section in fetched.results.sections { marking.formUnion(section.entries.lazy.map(\.objectID)) }
+        }
+        replaceResults(with: fetched, marking: marking, alwaysDeliver: isResync, classic: true, isResync: isResync)
     }
 
     /// The item identifier of an object in the results, or nil when it is not there.

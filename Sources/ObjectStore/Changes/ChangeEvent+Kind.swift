@@ -19,6 +19,12 @@ extension ChangeEvent {
         case refresh
         /// ``ManagedObjectContext/rollback()`` discarded the unsaved changes.
         case rollback
+        /// Commits of other containers that the persistent history no longer holds, or never held
+        /// (``ChangeSet/isResync``), were merged: what changed is unknown. Every loaded object
+        /// without unsaved changes became a fault (listed as refreshed) and reads the store
+        /// again; observers must read again what they show (fetched results controllers refetch
+        /// and deliver the difference, marked as a resync).
+        case resync
         /// ``ManagedObjectContext/reset()`` forgot every object: the lists name the objects
         /// whose unsaved changes were discarded, and every object held is invalidated. Fetch
         /// again.

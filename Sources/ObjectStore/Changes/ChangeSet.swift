@@ -31,6 +31,18 @@ public struct ChangeSet: Sendable {
     public let deletedObjectIDs: Set<ObjectID>
     /// Objects updated by the save (the keys of ``changedKeys``).
     public let updatedObjectIDs: Set<ObjectID>
+    /// The commit's position in the store's persistent history, when the store tracks it; nil
+    /// for a save into a parent context.
+    public let historyToken: HistoryToken?
+    /// Whether another container committed it: another process, or another container on the
+    /// same store file in this process. Its ``originator`` is then numbered 0 and named after the
+    /// saving context's ``ManagedObjectContext/name``.
+    public let isRemote: Bool
+    /// Whether the change set stands for commits whose changes could not be read (they were not
+    /// tracked in the history, or were purged before this container read them): its lists are
+    /// empty, and whoever follows the store must read again what it shows. Contexts that merge
+    /// it refresh their objects and record a ``ChangeEvent/Kind/resync`` event.
+    public let isResync: Bool
     /// Per updated object: the new values of its changed columns, so merging contexts need not
     /// read them back. (Inserted objects have none: merging contexts do not hold them yet.)
     let patches: [ObjectID: RowPatch]
@@ -38,7 +50,7 @@ public struct ChangeSet: Sendable {
     init(
         transactionNumber: Int64, originator: ContextIdentifier, destination: Destination,
         insertedObjectIDs: Set<ObjectID>, changedKeys: [ObjectID: Set<String>], deletedObjectIDs: Set<ObjectID>,
-        patches: [ObjectID: RowPatch]
+        patches: [ObjectID: RowPatch], historyToken: HistoryToken? = nil, isRemote: Bool = false, isResync: Bool = false
     ) {
         self.transactionNumber = transactionNumber
         self.originator = originator
@@ -48,11 +60,14 @@ public struct ChangeSet: Sendable {
         self.updatedObjectIDs = Set(changedKeys.keys)
         self.deletedObjectIDs = deletedObjectIDs
         self.patches = patches
+        self.historyToken = historyToken
+        self.isRemote = isRemote
+        self.isResync = isResync
     }
 
-    /// Whether the save changed nothing.
+    /// Whether the save changed nothing (a resync is never empty).
     public var isEmpty: Bool {
-        insertedObjectIDs.isEmpty && changedKeys.isEmpty && deletedObjectIDs.isEmpty
+        insertedObjectIDs.isEmpty && changedKeys.isEmpty && deletedObjectIDs.isEmpty && !isResync
     }
 }
 

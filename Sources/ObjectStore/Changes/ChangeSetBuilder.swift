@@ -31,7 +31,7 @@ struct ChangeSetBuilder {
         changes.linked(owner: link.owner, relationship: link.relationship, source: link.source, target: link.target)
     }
 
-    func changeSet(number: Int64, originator: ContextIdentifier, destination: ChangeSet.Destination) -> ChangeSet {
+    func changeSet(number: Int64, originator: ContextIdentifier, destination: ChangeSet.Destination, historyToken: HistoryToken? = nil) -> ChangeSet {
         let lists = changes.lists()
         return ChangeSet(
             transactionNumber: number,
@@ -40,6 +40,7 @@ struct ChangeSetBuilder {
             insertedObjectIDs: lists.inserted,
             changedKeys: lists.changedKeys,
             deletedObjectIDs: lists.deleted,
-            patches: patches)
+            patches: patches,
+            historyToken: historyToken)
     }
 }

@@ -2,27 +2,62 @@ import DiffableSupport
 import Foundation
 
 /// What every context of one container shares: the store, the commit lock that orders saves and
-/// their publication, the transaction counter, and the root contexts that merge.
+/// their publication, the transaction counter, the root contexts that merge, and the watch on
+/// other containers' commits.
 ///
 /// The commit lock is held while a save commits and hands its change set to the merging contexts'
-/// inboxes and to the container's observers' queue, never while an observer runs.
+/// inboxes and to the container's observers' queue, and while other containers' commits are read
+/// from the history and handed on the same way, never while an observer runs. Every commit of the
+/// store is handed on exactly once, in generation order (``handedOnThrough``).
 final class ContainerCore: Sendable {
     let store: PersistentStore
-    private let commitLock = NSLock()
+    /// Recursive: a read that holds saves back may meet commits of other containers and hand
+    /// them on.
+    private let commitLock = NSRecursiveLock()
     /// The change sets committed to the store, for the container's observers, in commit order.
     let storeChanges = SerialDelivery<ChangeSet>()
+    /// Wake-ups for ``PersistentContainer/remoteChanges()``.
+    let remoteSignals = SerialDelivery<RemoteChange>()
     /// Holds back reads that saw a commit whose change set is not in the inboxes yet.
     let publication = PublicationGate()
-    private let state = Locked(State())
+    private let state: Locked<State>
+    /// Wakes the container when the store file changes; nil for an in-memory store.
+    private let watcher = Locked<RemoteChangeWatcher?>(nil)
 
     private struct State {
         var transactionNumber: Int64 = 0
         var contextNumber = 0
         var roots: [WeakContext] = []
+        /// The newest store generation whose commit has been handed on (this container's own
+        /// saves and other containers' commits alike).
+        var handedOnThrough: Int64
     }
 
-    init(store: PersistentStore) {
+    /// A core for `store`, whose newest commit is `generation`.
+    init(store: PersistentStore, generation: Int64) {
         self.store = store
+        state = Locked(State(handedOnThrough: generation))
+    }
+
+    /// Starts watching the store file for other containers' commits.
+    func startWatching(_ url: URL) {
+        watcher.withLock { $0 = RemoteChangeWatcher(file: url, core: self) }
+    }
+
+    /// Stops watching the store file, once the thread that watches has let go of this core.
+    func stopWatching() {
+        watcher.withLock { $0 }?.stop()
+    }
+
+    /// The newest store generation whose commit has been handed on.
+    var handedOnThrough: Int64 {
+        state.withLock { $0.handedOnThrough }
+    }
+
+    /// Notes that every commit through `generation` has been handed on; call with the commit
+    /// lock held.
+    func handedOn(through generation: Int64) {
+        state.withLock { $0.handedOnThrough = max($0.handedOnThrough, generation) }
     }
 
     var model: ManagedObjectModel { store.model }

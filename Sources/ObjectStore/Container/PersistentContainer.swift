@@ -21,14 +21,15 @@ public final class PersistentContainer: Sendable {
     let core: ContainerCore
     private let lazyViewContext = Locked<ManagedObjectContext?>(nil)
 
-    /// The main-queue context for the UI; merges every other context's saves automatically.
+    /// The main-queue context for the UI; merges every other context's saves automatically, and
+    /// other processes' commits (``ManagedObjectContext/automaticallyMergesRemoteChanges``).
     ///
     /// Created on first use, so programs that never touch it (command-line tools, servers) do not
     /// queue merges on a main queue that may never run.
     public var viewContext: ManagedObjectContext {
         lazyViewContext.withLock { context in
             if let context { return context }
-            let created = ManagedObjectContext(core: core, parent: nil, concurrency: .mainQueue, name: "viewContext", mergesAutomatically: true)
+            let created = ManagedObjectContext(core: core, parent: nil, concurrency: .mainQueue, name: "viewContext", mergesAutomatically: true, mergesRemoteChanges: true)
             context = created
             return created
         }
@@ -55,8 +56,16 @@ public final class PersistentContainer: Sendable {
         self.name = name
         self.storeDescription = description
         let persistentStore = try PersistentStore.open(description, model: model)
-        let core = ContainerCore(store: persistentStore)
+        let generation = try persistentStore.read { try StoreGeneration.current($0) }
+        let core = ContainerCore(store: persistentStore, generation: generation)
+        if case .file(let url) = description.location { core.startWatching(url) }
         self.core = core
+    }
+
+    deinit {
+        // Contexts may outlive their container; other containers' commits are no longer
+        // followed then, and the store closes as soon as the last of them goes.
+        core.stopWatching()
     }
 
     /// The model.

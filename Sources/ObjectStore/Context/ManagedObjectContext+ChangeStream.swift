@@ -127,13 +127,13 @@ extension ManagedObjectContext {
     }
 
     /// Numbers one event of the stream and queues it for its observers; an event that lists
-    /// nothing is not recorded (a reset always is).
+    /// nothing is not recorded (a reset or a resync always is).
     func record(
         _ kind: ChangeEvent.Kind, inserted: Set<ObjectID>, changedKeys: [ObjectID: Set<String>], deleted: Set<ObjectID>,
         refreshed: Set<ObjectID> = [], invalidated: Set<ObjectID> = [], changeSet: ChangeSet? = nil
     ) {
         let isEmpty = inserted.isEmpty && changedKeys.isEmpty && deleted.isEmpty && refreshed.isEmpty && invalidated.isEmpty
-        guard !isEmpty || kind == .reset else { return }
+        guard !isEmpty || kind == .reset || kind == .resync else { return }
         stream.sequenceNumber += 1
         guard !changeObservers.isEmpty else { return }
         stream.undelivered.append(ChangeEvent(

@@ -25,11 +25,11 @@ extension ManagedObjectContext {
 
     /// Merges the waiting change sets that this context's reads have seen, so that it shows no
     /// less than it has read. A root context first waits until the commits it saw have handed
-    /// their change sets on.
+    /// their change sets on (other containers' read from the history now, if need be).
     func catchUpWithReads() {
         let target = readMark.highest
         guard target > mergedMark else { return }
-        if parent == nil { core.publication.wait(through: target) }
+        if parent == nil { core.waitUntilHandedOn(through: target) }
         mergeWaitingChangeSets(below: target + 1)
         mergedMark = max(mergedMark, target)
     }

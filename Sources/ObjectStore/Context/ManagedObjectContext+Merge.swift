@@ -39,6 +39,10 @@ extension ManagedObjectContext {
 
     /// ``mergeChanges(from:)`` without delivering the event.
     func merge(_ changeSet: ChangeSet) {
+        if changeSet.isResync {
+            resync(changeSet)
+            return
+        }
         if let id = changeSet.patches.keys.first ?? changeSet.deletedObjectIDs.first ?? changeSet.insertedObjectIDs.first {
             checkContainer(of: id)
         }
@@ -118,6 +122,24 @@ extension ManagedObjectContext {
             object.version = version
         }
         return true
+    }
+
+    /// Merges commits whose changes are unknown: every loaded object without unsaved changes
+    /// becomes a fault, so that it reads the store again; objects with unsaved changes keep them
+    /// (a save meets any conflict as usual). Records a ``ChangeEvent/Kind/resync`` event and
+    /// passes the change set on to the children.
+    private func resync(_ changeSet: ChangeSet) {
+        recordPendingChanges()
+        var refreshed: Set<ObjectID> = []
+        for object in registered.values where !object.state.contains(.inserted) && !object.hasChangesToSave {
+            guard !object.state.contains(.fault) else { continue }
+            object.revertToCommittedValues()
+            object.state.subtract([.missing, .goneFromParent])
+            object.state.insert(.fault)
+            refreshed.insert(object.objectID)
+        }
+        record(.resync, inserted: [], changedKeys: [:], deleted: [], refreshed: refreshed, changeSet: changeSet)
+        forward(changeSet)
     }
 
     /// Passes a change set that changed what this context shows (its own save, a merge, a

@@ -108,8 +108,9 @@ extension ManagedObjectContext {
         let (changeSet, generation, effects) = try core.withCommitLock { () throws(ObjectStoreError) in
             defer { core.publication.end() }
             let outcome = try core.store.commit(save.batch, policy: mergePolicy) { core.publication.begin($0) }
+            core.handOnCommits(before: outcome.generation)
             let (changeSet, effects) = apply(outcome, of: save)
-            handOn(changeSet, generation: outcome.generation)
+            core.handOnOwnCommit(changeSet, generation: outcome.generation, savedBy: self)
             return (changeSet, outcome.generation, effects)
         }
         publish(changeSet, mark: generation, refreshed: effects.refreshed, invalidated: effects.invalidated)
@@ -198,18 +199,9 @@ extension ManagedObjectContext {
             object.load(object.values, version: 1)
         }
         finishSave()
-        let changeSet = builder.changeSet(number: core.nextTransactionNumber(), originator: identifier, destination: .store)
+        let token = core.store.tracksHistory ? HistoryToken(storeIdentifier: core.store.identifier, generation: outcome.generation) : nil
+        let changeSet = builder.changeSet(number: core.nextTransactionNumber(), originator: identifier, destination: .store, historyToken: token)
         return (changeSet, effects)
-    }
-
-    /// Queues a committed change set for the container's observers and the inboxes of the root
-    /// contexts that merge; call with the commit lock held, so every queue follows commit order.
-    private func handOn(_ changeSet: ChangeSet, generation: Int64) {
-        guard !changeSet.isEmpty else { return }
-        core.storeChanges.enqueue(changeSet)
-        for context in core.roots where context !== self && context.automaticallyMergesChangesFromParent {
-            context.enqueueMerge(changeSet, mark: generation)
-        }
     }
 
     private func saveIntoParent(_ parent: ManagedObjectContext, _ changes: [Change]) throws(ObjectStoreError) {

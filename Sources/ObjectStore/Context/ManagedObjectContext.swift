@@ -58,6 +58,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
 
     private struct Settings {
         var mergesAutomatically: Bool
+        var mergesRemoteChanges: Bool
         var mergePolicy: MergePolicy = .error
         var transactionAuthor: String?
     }
@@ -71,6 +72,21 @@ public final class ManagedObjectContext: @unchecked Sendable {
     public var automaticallyMergesChangesFromParent: Bool {
         get { settings.withLock { $0.mergesAutomatically } }
         set { settings.withLock { $0.mergesAutomatically = newValue } }
+    }
+
+    /// Whether commits of other containers (other processes, or other containers on the same
+    /// store file) and batch operations are merged into this root context as the container reads
+    /// them from the persistent history. True by default for the view context, so that every
+    /// controller and composer on it follows them with no code.
+    ///
+    /// Merged like a save of a sibling context (a ``ChangeEvent/Kind/merge`` event whose
+    /// ``ChangeEvent/changeSet`` is ``ChangeSet/isRemote``), through the one change stream.
+    /// Commits the history does not hold (made with ``StoreDescription/persistentHistoryTracking``
+    /// off, or purged before this container read them) are merged as a
+    /// ``ChangeEvent/Kind/resync``. Child contexts follow what their parent merges.
+    public var automaticallyMergesRemoteChanges: Bool {
+        get { settings.withLock { $0.mergesRemoteChanges } }
+        set { settings.withLock { $0.mergesRemoteChanges = newValue } }
     }
 
     /// How conflicts with other contexts' saves are resolved, when saving and when merging.
@@ -116,11 +132,11 @@ public final class ManagedObjectContext: @unchecked Sendable {
     let changeObservers = ObserverList<ChangeEvent>()
     let children = Locked<[WeakContext]>([])
 
-    init(core: ContainerCore, parent: ManagedObjectContext?, concurrency: Concurrency, name: String?, mergesAutomatically: Bool) {
+    init(core: ContainerCore, parent: ManagedObjectContext?, concurrency: Concurrency, name: String?, mergesAutomatically: Bool, mergesRemoteChanges: Bool = false) {
         self.core = core
         self.parent = parent
         self.concurrency = concurrency
-        self.settings = Locked(Settings(mergesAutomatically: mergesAutomatically))
+        self.settings = Locked(Settings(mergesAutomatically: mergesAutomatically, mergesRemoteChanges: mergesRemoteChanges))
         self.registered = ObjectRegistry(entityCount: core.model.entities.count)
         self.unsaved = UnsavedWork(entityCount: core.model.entities.count)
         let number = core.nextContextNumber()

@@ -9,6 +9,9 @@ import Foundation
 /// (``HistoryChangeType`` raw value), its count of updated properties and their name indexes,
 /// and the length of its tombstone (0 for none) and the tombstone (``HistoryTombstone``).
 enum HistoryChangeCoding {
+    /// The encoding of no changes (no names, no changes), as an SQL blob literal.
+    static let emptySQL = "x'0000'"
+
     static func encode(_ rows: [HistoryRecorder.Row]) -> [UInt8] {
         var names: [String] = []
         var indexes: [String: Int] = [:]

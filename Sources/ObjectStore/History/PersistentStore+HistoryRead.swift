@@ -60,9 +60,14 @@ extension PersistentStore {
         throw ObjectStoreError.historyExpired(token: token, oldest: oldest.map { HistoryToken(storeIdentifier: identifier, generation: $0) })
     }
 
-    private func transactions(after generation: Int64, limit: Int?, author: HistoryAuthorFilter, db: Database) throws -> [HistoryTransaction] {
+    /// The transactions after `generation` (through `last`, when given), oldest first; those
+    /// without changes only when `includesEmpty`.
+    func transactions(
+        after generation: Int64, through last: Int64? = nil, limit: Int?, author: HistoryAuthorFilter, includesEmpty: Bool = false, db: Database
+    ) throws -> [HistoryTransaction] {
         var arguments: [DatabaseValue] = [generation.databaseValue]
-        var filter = ""
+        var filter = includesEmpty ? "" : " AND Z_CHANGES <> \(HistoryChangeCoding.emptySQL)"
+        if let last { filter += " AND Z_PK <= ?"; arguments.append(last.databaseValue) }
         switch author {
         case .any: break
         case .only(let name): filter = " AND Z_AUTHOR = ?"; arguments.append(name.databaseValue)

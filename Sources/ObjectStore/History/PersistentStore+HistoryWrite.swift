@@ -4,14 +4,16 @@ import GRDBSQLite
 
 extension PersistentStore {
     /// Appends the commit's history transaction, inside the commit's own transaction, with a
-    /// cached statement: one row, its changes encoded in one value (``HistoryChangeCoding``). A
-    /// commit that changed nothing records nothing.
+    /// cached statement: one row, its changes encoded in one value (``HistoryChangeCoding``).
+    ///
+    /// A commit that changed nothing records a transaction without changes, which
+    /// ``history(after:limit:author:)`` leaves out: other containers that follow the store
+    /// (``ContainerCore/ingestRemoteCommits(through:)``) must find a transaction for every
+    /// generation, since a generation without one means commits they cannot read.
     func recordHistory(_ batch: CommitBatch, outcome: CommitOutcome, db: Database) throws {
         var recorder = HistoryRecorder(entityBindings: entityBindings)
         try recorder.record(batch, outcome: outcome)
-        let rows = recorder.rows
-        guard !rows.isEmpty else { return }
-        let changes = HistoryChangeCoding.encode(rows)
+        let changes = HistoryChangeCoding.encode(recorder.rows)
         let statement = try db.cachedStatement(sql: """
             INSERT INTO \(HistorySchema.transactionTable) (Z_PK, Z_TIMESTAMP, Z_AUTHOR, Z_CONTEXTNAME, Z_PROCESSID, Z_CHANGES) \
             VALUES (?, ?, ?, ?, ?, ?)

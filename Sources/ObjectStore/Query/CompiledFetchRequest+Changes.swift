@@ -12,7 +12,7 @@ extension CompiledFetchRequest {
     ///
     /// - Complexity: O(objects the event lists).
     public func canChangeResults(_ event: ChangeEvent) -> Bool {
-        if event.kind == .reset { return true }
+        if event.kind == .reset || event.kind == .resync { return true }
         switch valueSource {
         case .committed where !event.isSaved:
             return false

@@ -116,19 +116,22 @@ final class PersistentStore: Sendable {
 
     /// Calls `body` for each row the query selects (whole rows, with their sort values).
     func forEachRow(_ query: StoreQuery, mark: ReadMark? = nil, _ body: (StoreRow) throws -> Void) throws(ObjectStoreError) {
-        try read(mark: mark) { db in
-            let (text, arguments) = query.sql(.rows)
-            let statement = try db.cachedStatement(sql: text)
-            let width = Int32(query.entity.columnNames.count)
-            let sortCount = Int32(query.orders.count)
-            try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
-                var row = RawStatement.storeRow(sqlite, width: width)
-                if sortCount > 0 {
-                    row.sortKeys.reserveCapacity(Int(sortCount))
-                    for index in 0..<sortCount { row.sortKeys.append(DatabaseValue(exactColumnOf: sqlite, at: width + 2 + index)) }
-                }
-                try body(row)
+        try read(mark: mark) { db in try Self.forEachRow(query, db: db, body) }
+    }
+
+    /// ``forEachRow(_:mark:_:)`` inside a transaction already open.
+    static func forEachRow(_ query: StoreQuery, db: Database, _ body: (StoreRow) throws -> Void) throws {
+        let (text, arguments) = query.sql(.rows)
+        let statement = try db.cachedStatement(sql: text)
+        let width = Int32(query.entity.columnNames.count)
+        let sortCount = Int32(query.orders.count)
+        try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
+            var row = RawStatement.storeRow(sqlite, width: width)
+            if sortCount > 0 {
+                row.sortKeys.reserveCapacity(Int(sortCount))
+                for index in 0..<sortCount { row.sortKeys.append(DatabaseValue(exactColumnOf: sqlite, at: width + 2 + index)) }
             }
+            try body(row)
         }
     }
 

@@ -1,0 +1,53 @@
+import GRDB
+
+/// Commits another container made, read from the history for the contexts of this one to merge.
+struct RemoteCommits {
+    /// The store generation the read went through: every commit up to it is accounted for.
+    var through: Int64
+    /// The history transactions of the commits read, oldest first (those without changes
+    /// included).
+    var transactions: [HistoryTransaction]
+    /// Whether a commit of the range has no transaction (it was not tracked, or its transaction
+    /// was purged): what it changed cannot be known, and followers must resync.
+    var hasGap: Bool
+    /// The rows, as the read found them, of the objects the transactions updated in their
+    /// columns (missing when deleted since).
+    var rows: [ObjectID: StoreRow]
+}
+
+extension PersistentStore {
+    /// Reads, in one transaction, the commits after generation `after` (through `last`, or
+    /// through the newest commit for nil) and the rows of the objects they updated.
+    func remoteCommits(after: Int64, through last: Int64?) throws(ObjectStoreError) -> RemoteCommits {
+        try read { db in
+            let through = try last ?? StoreGeneration.current(db)
+            guard through > after else { return RemoteCommits(through: after, transactions: [], hasGap: false, rows: [:]) }
+            let transactions = try self.transactions(after: after, through: through, limit: nil, author: .any, includesEmpty: true, db: db)
+            let rows = try self.updatedRows(of: transactions, db: db)
+            return RemoteCommits(
+                through: through, transactions: transactions, hasGap: Int64(transactions.count) != through - after, rows: rows)
+        }
+    }
+
+    /// The rows of the objects `transactions` updated in a column (not only in a to-many
+    /// relationship), read in the open transaction.
+    private func updatedRows(of transactions: [HistoryTransaction], db: Database) throws -> [ObjectID: StoreRow] {
+        var keys: [Int: Set<Int64>] = [:]
+        for change in transactions.lazy.flatMap(\.changes) where change.changeType == .update {
+            let entity = change.changedObjectID.entity
+            if change.updatedProperties.contains(where: { entity.column(named: $0) != nil }) {
+                keys[entity.index, default: []].insert(change.changedObjectID.key)
+            }
+        }
+        var rows: [ObjectID: StoreRow] = [:]
+        for (index, entityKeys) in keys {
+            let entity = model.entities[index]
+            for chunk in KeyMembership.chunks(of: Array(entityKeys)) {
+                try Self.forEachRow(KeyMembership.query(entity: entity, keys: chunk), db: db) { row in
+                    rows[objectID(entity, row.key)] = row
+                }
+            }
+        }
+        return rows
+    }
+}
