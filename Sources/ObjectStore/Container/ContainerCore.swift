@@ -23,6 +23,9 @@ final class ContainerCore: Sendable {
     private let state: Locked<State>
     /// Wakes the container when the store file changes; nil for an in-memory store.
     private let watcher = Locked<RemoteChangeWatcher?>(nil)
+    /// Names this core's history consumer.
+    let identity = UUID()
+    let historyKeeping = Locked(HistoryKeeping())
 
     private struct State {
         var transactionNumber: Int64 = 0
@@ -39,14 +42,19 @@ final class ContainerCore: Sendable {
         state = Locked(State(handedOnThrough: generation))
     }
 
-    /// Starts watching the store file for other containers' commits.
+    /// Starts watching the store file for other containers' commits, as a history consumer that
+    /// holds back the purge of what it has not handed on yet.
     func startWatching(_ url: URL) {
+        keepHistory()
         watcher.withLock { $0 = RemoteChangeWatcher(file: url, core: self) }
     }
 
-    /// Stops watching the store file, once the thread that watches has let go of this core.
+    /// Stops watching the store file, once the thread that watches has let go of this core, and
+    /// removes its history consumer.
     func stopWatching() {
-        watcher.withLock { $0 }?.stop()
+        guard let watcher = watcher.withLock({ $0 }) else { return }
+        watcher.stop()
+        try? store.removeConsumer(consumerName)
     }
 
     /// The newest store generation whose commit has been handed on.

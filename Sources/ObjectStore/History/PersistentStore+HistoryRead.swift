@@ -17,19 +17,12 @@ extension PersistentStore {
     /// newest removed one, below which tokens have expired.
     func deleteHistory(before token: HistoryToken) throws(ObjectStoreError) {
         try checkOwn(token)
-        do {
-            try writer.write { db in
-                let newest = try Int64.fetchOne(
-                    db, sql: "SELECT MAX(Z_PK) FROM \(HistorySchema.transactionTable) WHERE Z_PK < ?", arguments: [token.generation])
-                guard let newest else { return }
-                try db.execute(sql: "DELETE FROM \(HistorySchema.transactionTable) WHERE Z_PK < ?", arguments: [token.generation])
-                try db.execute(sql: """
-                    INSERT INTO Z_METADATA (Z_KEY, Z_VALUE) VALUES (?, ?) \
-                    ON CONFLICT(Z_KEY) DO UPDATE SET Z_VALUE = MAX(Z_VALUE, excluded.Z_VALUE)
-                    """, arguments: [HistorySchema.purgedKey, newest])
-            }
-        } catch {
-            throw StoreErrors.map(error, path: path, timeout: busyTimeout)
+        try writeHistory { db in
+            let newest = try Int64.fetchOne(
+                db, sql: "SELECT MAX(Z_PK) FROM \(HistorySchema.transactionTable) WHERE Z_PK < ?", arguments: [token.generation])
+            guard let newest else { return }
+            try db.execute(sql: "DELETE FROM \(HistorySchema.transactionTable) WHERE Z_PK < ?", arguments: [token.generation])
+            try Self.notePurged(through: newest, db: db)
         }
     }
 
@@ -42,7 +35,7 @@ extension PersistentStore {
         }
     }
 
-    private func checkOwn(_ token: HistoryToken) throws(ObjectStoreError) {
+    func checkOwn(_ token: HistoryToken) throws(ObjectStoreError) {
         guard token.storeIdentifier == identifier else {
             throw .historyTokenOfAnotherStore(token, storeIdentifier: identifier)
         }
@@ -54,7 +47,7 @@ extension PersistentStore {
 
     /// Throws ``ObjectStoreError/historyExpired(token:oldest:)`` when transactions after `token`
     /// were purged.
-    private func checkNotExpired(_ token: HistoryToken, db: Database) throws {
+    func checkNotExpired(_ token: HistoryToken, db: Database) throws {
         guard token.generation < (try purgedThrough(db)) else { return }
         let oldest = try Int64.fetchOne(db, sql: "SELECT MIN(Z_PK) FROM \(HistorySchema.transactionTable)")
         throw ObjectStoreError.historyExpired(token: token, oldest: oldest.map { HistoryToken(storeIdentifier: identifier, generation: $0) })

@@ -12,7 +12,8 @@ import Foundation
 ///
 /// The wake-up is only a hint; the history is the truth. On Linux the thread sleeps in `poll` on
 /// an inotify watch of the store's directory and wakes when the store's files are written (a
-/// commit appends to the write-ahead log), so an idle store costs nothing but one check a second.
+/// commit appends to the write-ahead log), so an idle store costs nothing but one check a second
+/// (and the history keeping of ``ContainerCore/keepHistory(now:)``).
 /// A write can be seen before the commit it belongs to is visible to readers, so a wake-up that
 /// finds nothing new is checked again a few times, 2 ms apart. Where inotify is missing, the
 /// thread checks every 20 ms.
@@ -26,10 +27,17 @@ final class RemoteChangeWatcher: Sendable {
 
     /// Starts watching `file` for `core`.
     init(file: URL, core: ContainerCore) {
-        let loop = Loop(directory: file.deletingLastPathComponent().path, fileName: file.lastPathComponent, stop: stopPipe)
+        let loop = Loop(
+            directory: file.deletingLastPathComponent().path, fileName: file.lastPathComponent, stop: stopPipe,
+            idleMilliseconds: Int32(core.historyKeepingInterval * 1000))
         let exited = exited
         let thread = Thread { [weak core] in
-            loop.run { core?.followStore() }
+            loop.run {
+                guard let core else { return nil }
+                let found = core.followStore()
+                core.keepHistory()
+                return found
+            }
             exited.signal()
         }
         thread.name = Self.threadName
@@ -74,6 +82,8 @@ final class RemoteChangeWatcher: Sendable {
         let directory: String
         let fileName: String
         let stop: StopPipe
+        /// How long to sleep when nothing happens, with a watch.
+        let idleMilliseconds: Int32
 
         /// Calls `follow` (nil once the container is gone) at each wake-up until stopped.
         func run(_ follow: () -> Bool?) {
@@ -84,7 +94,7 @@ final class RemoteChangeWatcher: Sendable {
             var rechecks = 0
             while true {
                 var descriptors = [pollfd(fd: stop.readEnd, events: Int16(POLLIN), revents: 0), pollfd(fd: watch, events: Int16(POLLIN), revents: 0)]
-                let timeout: Int32 = rechecks > 0 ? 2 : (watch >= 0 ? 1000 : 20)
+                let timeout: Int32 = rechecks > 0 ? 2 : (watch >= 0 ? max(idleMilliseconds, 2) : 20)
                 let ready = poll(&descriptors, nfds_t(watch >= 0 ? 2 : 1), timeout)
                 if descriptors[0].revents != 0 { return }
                 let written = watch >= 0 && descriptors[1].revents != 0 && storeWasWritten(watch)

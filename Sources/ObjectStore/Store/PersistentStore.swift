@@ -20,10 +20,17 @@ final class PersistentStore: Sendable {
     let checkpointer: WALCheckpointer?
     /// Whether commits append to the persistent history (``StoreDescription/persistentHistoryTracking``).
     let tracksHistory: Bool
+    /// How long, in seconds, history is kept for consumers that stopped reading it
+    /// (``StoreDescription/historyRetention``).
+    let historyRetention: Double
 
-    private init(writer: any DatabaseWriter, path: String, identifier: UUID, model: ManagedObjectModel, busyTimeout: Double, checkpointer: WALCheckpointer?, tracksHistory: Bool) {
+    private init(
+        writer: any DatabaseWriter, path: String, identifier: UUID, model: ManagedObjectModel, busyTimeout: Double,
+        checkpointer: WALCheckpointer?, tracksHistory: Bool, historyRetention: Double
+    ) {
         self.writer = writer
         self.tracksHistory = tracksHistory
+        self.historyRetention = historyRetention
         self.checkpointer = checkpointer
         self.path = path
         self.identifier = identifier
@@ -46,6 +53,10 @@ final class PersistentStore: Sendable {
     /// rolls back and leaves the file byte for byte as it was.
     static func open(_ description: StoreDescription, model: ManagedObjectModel) throws(ObjectStoreError) -> PersistentStore {
         let path = description.path
+        guard description.historyRetention > 0, description.historyRetention.isFinite else {
+            throw .cannotOpenStore(
+                path: path, reason: "its historyRetention is \(description.historyRetention) seconds; give a positive, finite number of seconds")
+        }
         var configuration = Configuration()
         configuration.busyMode = .timeout(description.busyTimeout)
         configuration.foreignKeysEnabled = false
@@ -81,7 +92,7 @@ final class PersistentStore: Sendable {
             throw mapOpenError(error, path: path, timeout: description.busyTimeout)
         }
         return PersistentStore(writer: writer, path: path, identifier: identifier, model: model, busyTimeout: description.busyTimeout, checkpointer: checkpointer,
-                               tracksHistory: description.persistentHistoryTracking)
+                               tracksHistory: description.persistentHistoryTracking, historyRetention: description.historyRetention)
     }
 
     private static func mapOpenError(_ error: any Error, path: String, timeout: Double) -> ObjectStoreError {

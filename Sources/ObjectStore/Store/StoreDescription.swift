@@ -31,6 +31,16 @@ public struct StoreDescription: Sendable {
     /// history there too). The history tables exist in every store, so turning tracking on later
     /// needs no migration: commits made while it was off are simply not in the history.
     public var persistentHistoryTracking: Bool
+    /// How long, in seconds, the history is kept for a consumer that stopped reading it: one
+    /// week by default.
+    ///
+    /// The store purges the history every live consumer has passed (each container that merges
+    /// other processes' commits is one; see ``HistoryConsumer`` for your own), keeping the last
+    /// `historyRetention` seconds of it in any case. A consumer silent for longer than this no
+    /// longer holds the history back: when it comes back, what it missed may be gone
+    /// (``ObjectStoreError/historyExpired(token:oldest:)`` for explicit reads, a resync for
+    /// automatic merging).
+    public var historyRetention: Double = 7 * 24 * 60 * 60
 
     /// A store at `location`; ``persistentHistoryTracking`` is on for a file, off in memory.
     public init(location: Location, busyTimeout: Double = 5) {
