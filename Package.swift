@@ -59,6 +59,12 @@ let package = Package(
         ),
         // Stands for another process in the crash-safety test, which kills it mid-save.
         .executableTarget(name: "objectstore-crash-writer", dependencies: ["ObjectStore"]),
+        // Stands for other processes (writers, a follower with controllers, a history consumer)
+        // in the cross-process history tests and benchmarks, which kill it at random points.
+        .executableTarget(
+            name: "objectstore-history-peer",
+            dependencies: ["DiffableSupport", "FetchedResults", "ObjectStore", "SeededRandom"]
+        ),
         // The demo's logic (model, store, live feed, home screen, input), apart from the terminal
         // plumbing of its executable so that the tests reach it.
         .target(
@@ -126,6 +132,7 @@ let package = Package(
                 "ObjectStore",
                 "DiffableSupport",
                 "objectstore-crash-writer",
+                "objectstore-history-peer",
                 "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

@@ -5,46 +5,8 @@ import TestSupport
 import Testing
 
 @Suite struct CrashSafetyTests {
-    /// The writer executable: the one built beside the test bundle (`swift test` builds every
-    /// product), else one the test builds with `swift build --product` into a build folder of
-    /// its own (the test run holds the lock of the usual one).
-    static func writerExecutable() throws -> URL {
-        if let built = builtWriter() { return built }
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let build = Process()
-        build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        let scratch = packageRoot.appendingPathComponent(".build-crash-writer")
-        build.arguments = ["swift", "build", "--package-path", packageRoot.path, "--scratch-path", scratch.path, "--product", writerName]
-        build.standardOutput = FileHandle.nullDevice
-        try build.run()
-        build.waitUntilExit()
-        let executable = scratch.appendingPathComponent("debug").appendingPathComponent(writerName)
-        try #require(FileManager.default.isExecutableFile(atPath: executable.path),
-                     "\(writerName) is not built and `swift build --product \(writerName)` did not build it")
-        return executable
-    }
-
-    private static let writerName = "objectstore-crash-writer"
-
-    /// The writer if it is built beside the test bundle (or up to three folders above it).
-    private static func builtWriter() -> URL? {
-        var candidates: [URL] = []
-        if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
-        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
-        for directory in candidates {
-            var current = directory
-            for _ in 0..<4 {
-                let url = current.appendingPathComponent(writerName)
-                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-                current = current.deletingLastPathComponent()
-            }
-        }
-        return nil
-    }
-
     @Test func killedWriterLeavesAPrefixOfReportedSaves() async throws {
-        let writer = try Self.writerExecutable()
+        let writer = try BuiltExecutable.url(named: "objectstore-crash-writer")
         let url = TestModel.temporaryStoreURL(name: "Crash")
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         var generator = SplitMix64(seed: 0xC0FFEE)
