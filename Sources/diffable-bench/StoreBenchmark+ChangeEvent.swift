@@ -39,7 +39,7 @@ extension StoreBenchmark {
 }
 
 /// A background context holding `count` saved objects, changing all of them per save.
-private final class ChangeEventWriter {
+final class ChangeEventWriter {
     private let context: ManagedObjectContext
     private let items: [BenchItem]
     private var round = 0
