@@ -1,10 +1,12 @@
 // Guards the examples in the documentation comments of `HistoryToken`
 // (Sources/ObjectStore/History/HistoryToken.swift) and `ManagedObjectContext.fetchHistory(after:)`
-// (Sources/ObjectStore/History/ManagedObjectContext+History.swift), and the article
+// (Sources/ObjectStore/History/ManagedObjectContext+History.swift), of `HistoryConsumer`
+// (Sources/ObjectStore/History/HistoryConsumer.swift), and the article
 // Sources/ObjectStore/Documentation.docc/PersistentHistory.md.
 import DiffableStore
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct HistoryExampleTests {
     final class Note: ManagedObject {
@@ -13,8 +15,8 @@ import Testing
         override class var entityName: String { "HistoryExampleNote" }
     }
 
-    private func container() throws -> PersistentContainer {
-        let url = FileManager.default.temporaryDirectory
+    private func container(at url: URL? = nil) throws -> PersistentContainer {
+        let url = url ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("HistoryExample-\(UUID().uuidString).sqlite")
         return try PersistentContainer(name: "Notes", model: ManagedObjectModel([Note.self]), store: StoreDescription(location: .file(url)))
     }
@@ -73,5 +75,54 @@ import Testing
         }
         #expect(tombstones == [deleted: ["code": .text("gone")]])
         #expect(try lastToken == container.currentHistoryToken)
+    }
+
+    /// The article's and `HistoryConsumer`'s example: a consumer reads what came since its
+    /// position, processes it and marks it; the next read starts after it.
+    @Test func aConsumerIndexesWhatCameSinceItsPositionAndMarksIt() throws {
+        let container = try container()
+        let context = container.newBackgroundContext()
+        var indexed: [HistoryChange] = []
+        func index(_ changes: [HistoryChange]) { indexed += changes }
+        try context.performAndWait { () throws in
+            try context.insert(Note.self).code = "a"
+            try context.save()
+            let indexer = HistoryConsumer(name: "search-indexer")
+            let transactions = try context.fetchHistory(for: indexer)
+            for transaction in transactions { index(transaction.changes) }
+            if let last = transactions.last { try context.markHistoryProcessed(through: last.token, for: indexer) }
+            #expect(try context.fetchHistory(for: indexer).isEmpty)
+        }
+        #expect(indexed.map(\.changeType) == [.insert])
+    }
+
+    /// The article's other-processes example: another container on the same file stands for
+    /// another process; its commit reaches a merging context and `remoteChanges()`.
+    @Test func anotherContainersCommitReachesAMergingContextAndRemoteChanges() async throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("HistoryExample-\(UUID().uuidString).sqlite")
+        let container = try container(at: url)
+        let other = try self.container(at: url)
+        let context = container.newBackgroundContext()
+        context.automaticallyMergesChangesFromParent = true
+        context.automaticallyMergesRemoteChanges = true      // the view context does this already
+        let merged = Recorder<ChangeEvent>()
+        let observation = context.addChangeObserver { event in
+            if event.changeSet?.isRemote == true { merged.append(event) }
+        }
+        let printed = Recorder<String>()
+        let changes = container.remoteChanges()
+        let loop = Task {
+            for await change in changes {
+                printed.append("other processes committed through \(change.historyToken)")
+            }
+        }
+        let writer = other.newBackgroundContext()
+        try await writer.perform {
+            try writer.insert(Note.self).code = "elsewhere"
+            try writer.save()
+        }
+        await eventually { merged.values.count == 1 && printed.values.count == 1 }
+        loop.cancel()
+        observation.cancel()
     }
 }
