@@ -40,7 +40,7 @@ public struct FetchedResultsDelivery<ItemIdentifierType: Hashable & Sendable>: S
     /// The last event of the context's change stream the delivery reflects.
     public var sequenceNumber: Int64
     /// Whether the delivery follows a resync: commits of other processes that the persistent
-    /// history no longer held (see ``ObjectStore/ChangeEvent/Kind/resync``). The controller read
+    /// history no longer held (a `ChangeEvent` of kind `resync`). The controller read
     /// its results again; the batch update goes from the last delivery to them, with every
     /// object that stayed marked, since what changed in it is unknown.
     public var isResync = false
