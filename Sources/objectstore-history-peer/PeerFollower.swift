@@ -13,9 +13,7 @@ struct PeerFollower {
 
     func run() throws {
         let container = try PeerModel.container(path: path)
-        let context = container.newBackgroundContext(name: "follower")
-        context.automaticallyMergesChangesFromParent = true
-        context.automaticallyMergesRemoteChanges = true
+        let context = PeerModel.followingContext(of: container)
         let observation = context.addChangeObserver { event in
             guard let changeSet = event.changeSet, changeSet.isRemote else { return }
             PeerOutput.write(event.kind == .resync ? "resync" : "merged", changeSet.historyToken)

@@ -13,6 +13,8 @@ final class PeerFixture: ManagedObject {
     @Attribute(.unique) var title = ""
     @Attribute(.indexed) var group = ""
     @Attribute var score = 0
+    /// When a benchmark node last changed it, in milliseconds of wall-clock time.
+    @Attribute var stamp = 0.0
     @Relationship(deleteRule: .nullify) var team: PeerTeam?
 }
 
@@ -25,5 +27,14 @@ enum PeerModel {
         var description = StoreDescription(location: .file(URL(fileURLWithPath: path)))
         if let historyRetention { description.historyRetention = historyRetention }
         return try PersistentContainer(name: "HistoryPeer", model: model, store: description)
+    }
+
+    /// A background context of `container` that merges every other context's and process's
+    /// commits, as a follower does.
+    static func followingContext(of container: PersistentContainer) -> ManagedObjectContext {
+        let context = container.newBackgroundContext(name: "follower")
+        context.automaticallyMergesChangesFromParent = true
+        context.automaticallyMergesRemoteChanges = true
+        return context
     }
 }

@@ -3,6 +3,8 @@
 //   objectstore-history-peer write <store> <seed> <saves> <pause-ms> [<history-retention-s>]
 //   objectstore-history-peer follow <store>
 //   objectstore-history-peer consume <store> <consumer-name> [--until-idle]
+//   objectstore-history-peer populate <store> <count>
+//   objectstore-history-peer bench-node <store> <index> <nodes> <saves-per-second> <seconds>
 //
 // Each prints one line per event on standard output (see PeerWriter, PeerFollower and
 // PeerConsumer), so a test can kill it at any moment and read what it did.
@@ -13,6 +15,8 @@ let usage = """
     usage: objectstore-history-peer write <store> <seed> <saves> <pause-ms> [<history-retention-s>]
            objectstore-history-peer follow <store>
            objectstore-history-peer consume <store> <consumer-name> [--until-idle]
+           objectstore-history-peer populate <store> <count>
+           objectstore-history-peer bench-node <store> <index> <nodes> <saves-per-second> <seconds>
 
     """
 
@@ -28,6 +32,12 @@ do {
         try PeerFollower(path: arguments[1]).run()
     case ("consume", 3), ("consume", 4):
         try PeerConsumer(path: arguments[1], name: arguments[2], untilIdle: arguments.count == 4 && arguments[3] == "--until-idle").run()
+    case ("populate", 3) where Int(arguments[2]) != nil:
+        try PeerPopulate(path: arguments[1], count: Int(arguments[2])!).run()
+    case ("bench-node", 6) where Int(arguments[2]) != nil && Int(arguments[3]) != nil && Int(arguments[4]) != nil && Double(arguments[5]) != nil:
+        try PeerBenchNode(
+            path: arguments[1], index: Int(arguments[2])!, nodes: Int(arguments[3])!, savesPerSecond: Int(arguments[4])!, seconds: Double(arguments[5])!
+        ).run()
     default:
         FileHandle.standardError.write(Data(usage.utf8))
         exit(2)
