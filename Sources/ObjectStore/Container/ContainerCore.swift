@@ -45,7 +45,6 @@ final class ContainerCore: Sendable {
     /// Starts watching the store file for other containers' commits, as a history consumer that
     /// holds back the purge of what it has not handed on yet.
     func startWatching(_ url: URL) {
-        keepHistory()
         watcher.withLock { $0 = RemoteChangeWatcher(file: url, core: self) }
     }
 

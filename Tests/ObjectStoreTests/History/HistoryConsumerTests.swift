@@ -1,3 +1,4 @@
+import DiffableSupport
 import Foundation
 import ObjectStore
 import TestSupport
@@ -52,19 +53,22 @@ import Testing
             try context.markHistoryProcessed(through: token, for: slow)
             return token
         }
-        // Saves for two retentions while the consumer stays live without moving.
+        // Saves for two retentions while the consumer stays live without moving: it marks the
+        // same position every 50 ms from a thread of its own, which no test's work can starve.
+        let heartbeat = Heartbeat(every: 0.05) {
+            try? context.performAndWait { try context.markHistoryProcessed(through: start, for: slow) }
+        }
+        defer { heartbeat.stop() }
         var saved = 0
         let live = ContinuousClock.now
         while ContinuousClock.now - live < .seconds(retention * 2) {
             let index = saved
-            try await context.perform {
-                _ = try context.savedNote(code: "n\(index)")
-                try context.markHistoryProcessed(through: start, for: slow)
-            }
+            try await context.perform { _ = try context.savedNote(code: "n\(index)") }
             saved += 1
             try await Task.sleep(for: .milliseconds(20))
         }
         let pending = try await context.perform { try context.fetchHistory(for: slow) }
+        heartbeat.stop()
         #expect(pending.count == saved)
         // The consumer falls silent: after the retention, the store purges what it had not
         // passed, and its next read says so.
@@ -134,5 +138,24 @@ import Testing
         } throws: { error in
             "\(error)".contains("historyRetention")
         }
+    }
+}
+
+/// Calls `beat` every `interval` seconds on a thread of its own until stopped.
+final class Heartbeat: Sendable {
+    private let stopped = Locked(false)
+
+    init(every interval: Double, _ beat: @escaping @Sendable () -> Void) {
+        let stopped = stopped
+        Thread.detachNewThread {
+            while !stopped.withLock({ $0 }) {
+                beat()
+                Thread.sleep(forTimeInterval: interval)
+            }
+        }
+    }
+
+    func stop() {
+        stopped.withLock { $0 = true }
     }
 }
