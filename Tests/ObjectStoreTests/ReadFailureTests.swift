@@ -6,9 +6,12 @@ import Testing
 /// Reads that fail (here: a table renamed under the store by another connection) surface as
 /// errors or leave objects unloaded; they never turn into default values that get saved.
 @Suite struct ReadFailureTests {
-    /// Renames a table of the store file from a separate connection.
+    /// Renames a table of the store file from a separate connection (which waits, as any
+    /// writer must, while the store's own connections write).
     private func rename(_ table: String, to name: String, at url: URL) throws {
-        let connection = try DatabaseQueue(path: url.path)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        let connection = try DatabaseQueue(path: url.path, configuration: configuration)
         try connection.write { try $0.execute(sql: "ALTER TABLE \(table) RENAME TO \(name)") }
     }
 

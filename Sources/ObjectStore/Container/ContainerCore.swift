@@ -25,7 +25,7 @@ final class ContainerCore: Sendable {
     private let watcher = Locked<RemoteChangeWatcher?>(nil)
     /// Names this core's history consumer.
     let identity = UUID()
-    let historyKeeping = Locked(HistoryKeeping())
+    let historyKeeping: Locked<HistoryKeeping>
 
     private struct State {
         var transactionNumber: Int64 = 0
@@ -40,6 +40,7 @@ final class ContainerCore: Sendable {
     init(store: PersistentStore, generation: Int64) {
         self.store = store
         state = Locked(State(handedOnThrough: generation))
+        historyKeeping = Locked(HistoryKeeping(cursor: generation))
     }
 
     /// Starts watching the store file for other containers' commits, as a history consumer that

@@ -1,10 +1,19 @@
 import Foundation
 
 /// When a watching container last wrote its history position and purged the history.
+///
+/// It starts as if both were done at opening: the commits before it are passed already, and
+/// the ones after are younger than any retention for a quarter of it, so the first write (and
+/// the first purge) can wait for the first commit or the first heartbeat, away from the opening
+/// (where it would compete for the write lock with whatever the opener does next).
 struct HistoryKeeping {
-    var writtenCursor: Int64 = -1
-    var cursorWritten: Double = 0
-    var purged: Double = 0
+    var writtenCursor: Int64
+    var cursorWritten: Double
+    var purged: Double
+
+    init(cursor: Int64, now: Double = Date().timeIntervalSince1970) {
+        (writtenCursor, cursorWritten, purged) = (cursor, now, now)
+    }
 }
 
 extension ContainerCore {

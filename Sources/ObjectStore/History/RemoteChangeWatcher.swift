@@ -32,8 +32,6 @@ final class RemoteChangeWatcher: Sendable {
             idleMilliseconds: Int32(core.historyKeepingInterval * 1000))
         let exited = exited
         let thread = Thread { [weak core] in
-            // The container's history position is written first, off the opening thread.
-            core?.keepHistory()
             loop.run {
                 guard let core else { return nil }
                 let found = core.followStore()
