@@ -13,8 +13,9 @@ extension WebListServer {
         /// reports it).
         public var port: Int
         /// Origins, besides the server's own, whose pages may open the list's WebSocket
-        /// (`https://scores.example`). A WebSocket request from any other origin is refused with
-        /// status 403; a request with no `Origin` (not sent by a browser) is accepted.
+        /// (`https://scores.example`). A WebSocket request from a page of any other origin is
+        /// refused with status 403; a request with no `Origin`, or with one that is no page's
+        /// (not `http` or `https`: a program that is no browser), is accepted.
         public var allowedOrigins: Set<String>
         /// The largest message a page may send, in bytes; a larger one closes its connection.
         public var maxMessageBytes: Int

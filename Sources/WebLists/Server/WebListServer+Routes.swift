@@ -21,7 +21,7 @@ extension WebListServer {
             }
             let connection = PageConnection(hub: list.hub, limits: configuration)
             router.ws(RouterPath(list.socketPath)) { request, _ in
-                guard policy.allows(origin: request.headers[.origin], host: request.head.authority) else {
+                guard policy.allows(origins: request.headers[values: .origin], host: request.head.authority) else {
                     throw HTTPError(.forbidden, message: "This page's origin may not open the list's WebSocket.")
                 }
                 return .upgrade([:])
