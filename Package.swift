@@ -127,6 +127,18 @@ let package = Package(
             dependencies: ["ListDataSources", "ListDataSourcesTesting", "DiffableSnapshots", "TestSupport"]
         ),
         .testTarget(
+            name: "WebListsTests",
+            dependencies: [
+                "WebLists",
+                "DiffableSupport",
+                "DiffableSnapshots",
+                "ListDataSources",
+                "ListDataSourcesTesting",
+                "TestSupport",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            ]
+        ),
+        .testTarget(
             name: "ScoreboardCoreTests",
             dependencies: [
                 "ScoreboardCore",
