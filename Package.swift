@@ -70,8 +70,10 @@ let package = Package(
                 "FetchedResults",
                 "ListDataSources",
                 "ObjectStore",
+                "WebLists",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]
         ),
         // Stands for another process in the crash-safety test, which kills it mid-save.

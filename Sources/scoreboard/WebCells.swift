@@ -10,12 +10,8 @@ enum WebCells {
         let slip = "[slip] "
         let onSlip = row.text.hasPrefix(slip)
         let title = onSlip ? String(row.text.dropFirst(slip.count)) : row.text
-        let style: String
-        switch item {
-        case .banner: style = "banner"
-        case .live: style = "live"
-        default: style = row.detail.hasPrefix("FT ") ? "finished" : ""
-        }
+        let style =
+            if case .banner = item { "banner" } else if row.detail.hasPrefix("LIVE") { "live" } else if row.detail.hasPrefix("FT ") { "finished" } else { "" }
         return WebCell(fields: row.detail.isEmpty ? [title] : [title, row.detail], style: style, marks: onSlip ? ["slip"] : [])
     }
 }

@@ -34,6 +34,9 @@ final class PageHub: Sendable {
     /// The full list now, with its generation.
     func fullList() -> PageUpdate { makeFullList() }
 
+    /// The last update published since the last reload.
+    var lastUpdate: PageUpdate? { state.withLock { $0.window.last } }
+
     /// The number of pages connected.
     var pageCount: Int { state.withLock { $0.pages.count } }
 

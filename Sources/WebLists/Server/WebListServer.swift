@@ -63,7 +63,7 @@ public struct WebListServer: Sendable {
         if let path = duplicatePath() { throw WebListServerError.duplicatePath(path) }
         let document = try PageDocument.load()
         var logger = Logger(label: "WebLists")
-        logger.logLevel = .error
+        logger.logLevel = .critical
         let application = Application(
             router: makeRouter(document: document),
             server: .http1WebSocketUpgrade(
