@@ -2,7 +2,7 @@ public import DiffableSnapshots
 import DiffableSupport
 public import ListDataSources
 
-/// A list view whose screen is every web page connected to it: a ``DiffableDataSource`` drives
+/// A list view whose screen is every web page connected to it: a `DiffableDataSource` drives
 /// it exactly as it drives a terminal, and each page shows the same list, animated, one batch
 /// update at a time.
 ///
@@ -16,7 +16,7 @@ public import ListDataSources
 /// ```swift
 /// let view = WebListView<String, Int>()
 /// let dataSource = DiffableDataSource(view: view) { _, _, id in
-///     WebCell(matches[id].title, matches[id].score)
+///     WebCell(matches[id]!.title, matches[id]!.score)
 /// }
 /// var server = WebListServer()
 /// server.serve(view, at: "/scores", title: "Scores")
