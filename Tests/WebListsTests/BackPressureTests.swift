@@ -18,7 +18,7 @@ import Testing
         for step in 1...300 {
             applied.append(step)
             try await list.dataSource.apply(TestList.snapshot([applied.suffix(3)]))
-            if step.isMultiple(of: 10) { try await Task.sleep(for: .milliseconds(5)) }
+            if step.isMultiple(of: 10) { try await Task.sleep(for: .milliseconds(5)) } else { await Task.yield() }
         }
         #expect(list.view.generation == 301)
         let fastKinds = try await fast.follow(&fastModel, to: list.view.generation)
@@ -50,11 +50,11 @@ import Testing
     }
 }
 
-/// Waits, 10 seconds at most, until `condition` holds.
+/// Waits, 60 seconds at most (a loaded machine), until `condition` holds.
 func waitUntil(_ condition: @Sendable () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(10)
+    let deadline = ContinuousClock.now + .seconds(60)
     while !condition() {
-        guard ContinuousClock.now < deadline else { throw PageModel.Failure(description: "a condition did not hold within 10 seconds") }
+        guard ContinuousClock.now < deadline else { throw PageModel.Failure(description: "a condition did not hold within 60 seconds") }
         try await Task.sleep(for: .milliseconds(5))
     }
 }

@@ -57,6 +57,10 @@ struct PageConnection: Sendable {
                 try await outbound.close(.policyViolation, reason: "more than \(limits.maxMessagesPerSecond) messages a second")
                 return
             }
+            guard message.byteCount <= limits.maxMessageBytes else {
+                try await outbound.close(.messageTooLarge, reason: "a message larger than \(limits.maxMessageBytes) bytes")
+                return
+            }
             guard case .text(let text) = message, let request = PageRequest(text) else {
                 try await outbound.close(.unacceptableData, reason: #"malformed message: expected {"t":"resync"}"#)
                 return
@@ -64,6 +68,16 @@ struct PageConnection: Sendable {
             switch request {
             case .resync: page.requestFullList()
             }
+        }
+    }
+}
+
+extension WebSocketMessage {
+    /// The size of the message's data in bytes.
+    fileprivate var byteCount: Int {
+        switch self {
+        case .text(let text): text.utf8.count
+        case .binary(let buffer): buffer.readableBytes
         }
     }
 }

@@ -68,7 +68,7 @@ public struct WebListServer: Sendable {
             router: makeRouter(document: document),
             server: .http1WebSocketUpgrade(
                 webSocketRouter: makeRouter(document: document),
-                configuration: .init(http1: .init(), ws: .init(maxFrameSize: max(configuration.maxMessageBytes, 1_024)))),
+                configuration: .init(http1: .init(), ws: .init(maxFrameSize: Self.maxFrameSize))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in await onReady(channel.localAddress?.port ?? configuration.port) },
             logger: logger
@@ -80,6 +80,11 @@ public struct WebListServer: Sendable {
             hubs.forEach { $0.closeAll() }
         }
     }
+
+    /// The largest WebSocket frame either side sends: full lists go out in one frame, and a
+    /// page's frame is buffered whole before its message is measured against
+    /// ``Configuration/maxMessageBytes``.
+    static let maxFrameSize = 1 << 20
 
     private func duplicatePath() -> String? {
         var seen: Set<String> = []

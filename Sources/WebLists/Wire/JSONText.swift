@@ -19,6 +19,12 @@ struct JSONText {
     }
 
     mutating func string(_ value: String) {
+        guard value.utf8.contains(where: Self.mayNeedEscaping) else {
+            text += "\""
+            text += value
+            text += "\""
+            return
+        }
         text.unicodeScalars.append("\"")
         for scalar in value.unicodeScalars {
             switch scalar {
@@ -41,6 +47,14 @@ struct JSONText {
             }
         }
         text.unicodeScalars.append("\"")
+    }
+
+    /// Whether a UTF-8 byte may start something ``string(_:)`` escapes: a control character, a
+    /// quote, a backslash, `<`, `>`, `&`, or the first byte of U+2028 and U+2029. Text with none
+    /// (most cells) is copied whole.
+    private static func mayNeedEscaping(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "<")
+            || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") || byte == 0xE2
     }
 
     /// Writes `elements` as a JSON array, each by `element`.

@@ -1,7 +1,7 @@
 extension PageClient {
     /// Reads messages into `model` until it shows `generation`; fails on a message the model
     /// cannot apply, or when none comes within `timeout`.
-    func follow(_ model: inout PageModel, to generation: UInt64, timeout: Duration = .seconds(20)) async throws -> [String] {
+    func follow(_ model: inout PageModel, to generation: UInt64, timeout: Duration = .seconds(60)) async throws -> [String] {
         var kinds: [String] = []
         while model.generation != generation {
             guard let message = await next(timeout: timeout) else {

@@ -71,7 +71,7 @@ final class PageClient: Sendable {
     }
 
     /// The next message, or `nil` when the connection ended or none came within `timeout`.
-    func next(timeout: Duration = .seconds(10)) async -> String? {
+    func next(timeout: Duration = .seconds(60)) async -> String? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             let (message, ended) = inbox.withLock { inbox -> (String?, Bool) in
@@ -85,7 +85,7 @@ final class PageClient: Sendable {
     }
 
     /// How the connection ended: the server's close frame, or the error that ended it; waits at most `timeout`.
-    func ending(timeout: Duration = .seconds(10)) async -> Result<WebSocketCloseFrame?, any Error>? {
+    func ending(timeout: Duration = .seconds(60)) async -> Result<WebSocketCloseFrame?, any Error>? {
         let run = run
         return await withTaskGroup(of: Result<WebSocketCloseFrame?, any Error>?.self) { group in
             group.addTask { await run.result }

@@ -10,7 +10,7 @@ struct TestServer: Sendable {
         var description: String
     }
 
-    /// Starts `server` (whose configuration must bind port 0) and waits, at most 10 seconds, until it listens.
+    /// Starts `server` (whose configuration must bind port 0) and waits, at most 60 seconds (a loaded machine), until it listens.
     static func start(_ server: WebListServer) async throws -> TestServer {
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let task = Task {
@@ -18,7 +18,7 @@ struct TestServer: Sendable {
             try await server.run { port in continuation.yield(port) }
         }
         let timeout = Task {
-            try await Task.sleep(for: .seconds(10))
+            try await Task.sleep(for: .seconds(60))
             continuation.finish()
         }
         defer { timeout.cancel() }
@@ -27,7 +27,7 @@ struct TestServer: Sendable {
         }
         task.cancel()
         _ = await task.result
-        throw StartFailure(description: "The test server did not start listening on 127.0.0.1 within 10 seconds.")
+        throw StartFailure(description: "The test server did not start listening on 127.0.0.1 within 60 seconds.")
     }
 
     /// A server of `view` at `/` on a free loopback port, with `configure` applied to its
