@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -11,6 +12,8 @@ let package = Package(
         .library(name: "FetchedResults", targets: ["FetchedResults"]),
         .library(name: "ListDataSources", targets: ["ListDataSources"]),
         .library(name: "ListDataSourcesTesting", targets: ["ListDataSourcesTesting"]),
+        // Not in the umbrella: an app that shows its lists elsewhere builds no networking code.
+        .library(name: "WebLists", targets: ["WebLists"]),
         .executable(name: "diffable-bench", targets: ["diffable-bench"]),
         .executable(name: "scoreboard", targets: ["scoreboard"]),
         .executable(name: "examples", targets: ["examples"]),
@@ -19,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         // What every module shares: locks, programmer-error traps, small text helpers. Internal to
@@ -42,6 +47,19 @@ let package = Package(
         .target(name: "FetchedResults", dependencies: ["DiffableSupport", "DiffableSnapshots", "ObjectStore"]),
         .target(name: "ListDataSources", dependencies: ["DiffableSupport", "DiffableSnapshots"]),
         .target(name: "ListDataSourcesTesting", dependencies: ["DiffableSupport", "ListDataSources", "DiffableSnapshots", "SeededRandom"]),
+        // Lists in the browser: a list view whose screen is every connected web page, and the
+        // server of the page, its script and one WebSocket per page.
+        .target(
+            name: "WebLists",
+            dependencies: [
+                "DiffableSupport",
+                "DiffableSnapshots",
+                "ListDataSources",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ],
+            resources: [.copy("Resources/Page")]
+        ),
         .target(name: "DiffableStore", dependencies: ["DiffableSnapshots", "ObjectStore", "FetchedResults", "ListDataSources"]),
         .executableTarget(
             name: "diffable-bench",
@@ -53,8 +71,10 @@ let package = Package(
                 "FetchedResults",
                 "ListDataSources",
                 "ObjectStore",
+                "WebLists",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]
         ),
         // Stands for another process in the crash-safety test, which kills it mid-save.
@@ -86,6 +106,7 @@ let package = Package(
                 "ScoreboardCore",
                 "ListDataSources",
                 "ObjectStore",
+                "WebLists",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.process("Resources")]
@@ -140,6 +161,26 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The web list tests speak to a server through a WebSocket client. CI's thread-sanitizer step
+// builds the test product with DIFFABLE_TESTS_WITHOUT_WEB=1: it runs none of their suites, and so
+// compiles no networking code under the sanitizer.
+if ProcessInfo.processInfo.environment["DIFFABLE_TESTS_WITHOUT_WEB"] == nil {
+    package.targets.append(
+        .testTarget(
+            name: "WebListsTests",
+            dependencies: [
+                "WebLists",
+                "DiffableSupport",
+                "DiffableSnapshots",
+                "ListDataSources",
+                "ListDataSourcesTesting",
+                "TestSupport",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            ]
+        )
+    )
+}
 
 for target in package.targets where !["ObjectStoreThreadLocal", "BenchMemory"].contains(target.name) {
     var settings = target.swiftSettings ?? []

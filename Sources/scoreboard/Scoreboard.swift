@@ -39,10 +39,28 @@ struct Scoreboard: AsyncParsableCommand {
     @Option(help: "Seconds to run: 10 by default with --headless; until q without it.")
     var duration: Double?
 
+    @Flag(help: "Serve the home screen to web browsers instead of drawing it in the terminal.")
+    var web = false
+
+    @Option(help: "The port of the web server (with --web).")
+    var port = 8080
+
+    @Option(help: "The address the web server binds (with --web); the loopback address by default.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Stop the feed after this many steps, one every 1/rate second, and then serve fresh fetches at /fresh (with --web).")
+    var steps: Int?
+
+    @Option(help: "Add a featured match of a team of this name (with --web), to see any name shown as text.")
+    var guestTeam: String?
+
     func validate() throws {
         if storePath != nil && inMemory { throw ValidationError("--store and --in-memory exclude each other") }
         guard rate > 0, rate.isFinite else { throw ValidationError("--rate must be a positive number") }
         if let duration, !(duration >= 0 && duration.isFinite) { throw ValidationError("--duration must be a number of seconds") }
+        if web && headless { throw ValidationError("--web and --headless exclude each other") }
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
+        if let steps, steps < 0 { throw ValidationError("--steps must be 0 or more") }
     }
 
     func run() async throws {
@@ -53,6 +71,10 @@ struct Scoreboard: AsyncParsableCommand {
             let container = try ScoreboardStore.open(location, seed: seed)
             if headless {
                 try await runHeadless(container: container, banners: banners)
+            } else if web {
+                let options = WebSession.Options(
+                    host: host, port: port, rate: rate, steps: steps, guestTeam: guestTeam, duration: duration.map { .seconds($0) })
+                try await WebSession.run(container: container, banners: banners, seed: seed, options: options)
             } else {
                 let code = try await InteractiveSession.run(
                     container: container, banners: banners, seed: seed, rate: rate, duration: duration.map { .seconds($0) })

@@ -8,11 +8,9 @@ package import ListDataSources
 /// checked against the batch-update rules and applied to a data source with its known batch
 /// update, and each apply is counted in ``statistics``.
 ///
-/// The same pipeline drives the terminal view and, headless, a validating view.
+/// The same pipeline drives the terminal view, headless a validating view, and web pages.
 package final class HomePipeline<View: ListView>: Sendable
-where View.SectionIdentifierType == HomeSection, View.ItemIdentifierType == HomeItem,
-    View.Cell == TerminalCell, View.Supplementary == TerminalCell
-{
+where View.SectionIdentifierType == HomeSection, View.ItemIdentifierType == HomeItem {
     package let home: HomeScreen
     package let view: View
     package let dataSource: DiffableDataSource<HomeSection, HomeItem>
@@ -21,12 +19,17 @@ where View.SectionIdentifierType == HomeSection, View.ItemIdentifierType == Home
 
     /// A pipeline from `home` to `view`; it starts from the composer's last composition, so it
     /// may be created before or after ``HomeScreen/start()``.
-    package init(home: HomeScreen, view: View) {
+    package convenience init(home: HomeScreen, view: View) where View.Cell == TerminalCell {
+        self.init(home: home, view: view) { item in HomeCells.cell(for: item, in: home) }
+    }
+
+    /// A pipeline whose rows are made by `cell`.
+    package init(home: HomeScreen, view: View, cell: @escaping @Sendable (HomeItem) -> View.Cell) {
         self.home = home
         self.view = view
         compositions = home.composer.compositions()
-        // Headers are the views' default: the section's description and its row count.
-        dataSource = DiffableDataSource(view: view) { _, _, item in HomeCells.cell(for: item, in: home) }
+        // Headers are the views' default: the section's description (and, in a terminal, its row count).
+        dataSource = DiffableDataSource(view: view) { _, _, item in cell(item) }
     }
 
     /// The counts so far.

@@ -1,0 +1,113 @@
+import DiffableSupport
+
+/// What one page has yet to be sent, bounded: the updates it has not received, or, once it fell
+/// further behind than ``limit`` updates, only the note that it needs the full list.
+///
+/// The list's applies push into it without ever waiting; the page's connection takes from it
+/// and writes. A page that cannot keep up so holds at most `limit` messages, all shared with the
+/// other pages, and slows no one.
+final class PageQueue: Sendable {
+    /// What the connection writes next.
+    enum Next: Equatable {
+        /// The full list, then the updates after it.
+        case fullList
+        /// These updates, in order.
+        case updates([PageUpdate])
+        /// Nothing more: the page's connection is to end.
+        case closed
+    }
+
+    fileprivate struct State {
+        var pending: [PageUpdate] = []
+        var needsFullList = false
+        var isClosed = false
+        var waiter: CheckedContinuation<Void, Never>?
+        var fullListsForLag = 0
+    }
+
+    /// The most updates kept for the page before they are replaced by the full list.
+    let limit: Int
+    private let state = Locked(State())
+
+    init(limit: Int) {
+        self.limit = max(1, limit)
+    }
+
+    /// How many times the page fell behind by more than ``limit`` updates.
+    var fullListsForLag: Int { state.withLock { $0.fullListsForLag } }
+
+    /// Queues `update`; past ``limit`` queued updates, drops them all for the full list.
+    func push(_ update: PageUpdate) {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard !state.isClosed else { return nil }
+            if state.needsFullList {
+                return nil
+            } else if state.pending.count >= limit {
+                state.pending.removeAll()
+                state.needsFullList = true
+                state.fullListsForLag += 1
+            } else {
+                state.pending.append(update)
+            }
+            return state.takeWaiter()
+        }
+        waiter?.resume()
+    }
+
+    /// Asks for the full list next, in place of whatever is queued.
+    func requestFullList() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.pending.removeAll()
+            state.needsFullList = true
+            return state.takeWaiter()
+        }
+        waiter?.resume()
+    }
+
+    /// Ends the page's connection after what it is writing now.
+    func close() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.isClosed = true
+            return state.takeWaiter()
+        }
+        waiter?.resume()
+    }
+
+    /// Waits for what to write next; a cancelled task gets ``Next/closed``.
+    func next() async -> Next {
+        while true {
+            if let next = state.withLock({ $0.take() }) { return next }
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    let ready = state.withLock { state -> Bool in
+                        if state.isClosed || state.needsFullList || !state.pending.isEmpty { return true }
+                        state.waiter = continuation
+                        return false
+                    }
+                    if ready { continuation.resume() }
+                }
+            } onCancel: {
+                close()
+            }
+        }
+    }
+}
+
+extension PageQueue.State {
+    fileprivate mutating func takeWaiter() -> CheckedContinuation<Void, Never>? {
+        defer { waiter = nil }
+        return waiter
+    }
+
+    fileprivate mutating func take() -> PageQueue.Next? {
+        if isClosed { return .closed }
+        if needsFullList {
+            needsFullList = false
+            pending.removeAll()
+            return .fullList
+        }
+        guard !pending.isEmpty else { return nil }
+        defer { pending.removeAll(keepingCapacity: true) }
+        return .updates(pending)
+    }
+}

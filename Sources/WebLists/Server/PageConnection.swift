@@ -1,0 +1,83 @@
+import HummingbirdWebSocket
+import NIOWebSocket
+
+/// One page's WebSocket: what it needs first (the updates it missed or the full list), then
+/// every update, while the messages it sends are read and checked.
+///
+/// The connection ends when the page leaves, when the server stops, or when the page breaks a
+/// limit (a message too large, too many messages, a malformed one): then it is closed with a
+/// status that says which, and no other page is affected.
+struct PageConnection: Sendable {
+    let hub: PageHub
+    let limits: WebListServer.Configuration
+
+    /// Serves the page until its connection ends.
+    func serve(resumingFrom resumePoint: ResumePoint?, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+        let page = hub.connect(resumingFrom: resumePoint)
+        defer { hub.disconnect(page) }
+        let start = resumePoint?.epoch == hub.epoch ? resumePoint?.generation ?? 0 : 0
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await write(page, from: start, to: outbound) }
+            group.addTask { try await read(inbound, page: page, replyingOn: outbound) }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// Writes what the page's queue holds, in generation order, skipping what the page already
+    /// has; a gap (which the queue never makes) is answered with the full list.
+    private func write(_ page: PageQueue, from start: UInt64, to outbound: WebSocketOutboundWriter) async throws {
+        var sent = start
+        while true {
+            switch await page.next() {
+            case .closed:
+                return
+            case .fullList:
+                let full = hub.fullList()
+                try await outbound.writeTextMessage(full.text)
+                sent = full.generation
+            case .updates(let updates):
+                for update in updates where update.generation > sent {
+                    guard update.generation == sent + 1 else {
+                        page.requestFullList()
+                        break
+                    }
+                    try await outbound.writeTextMessage(update.text)
+                    sent = update.generation
+                }
+            }
+        }
+    }
+
+    /// Reads the page's messages until it leaves or breaks a limit.
+    private func read(_ inbound: WebSocketInboundStream, page: PageQueue, replyingOn outbound: WebSocketOutboundWriter) async throws {
+        var rate = MessageRate(perSecond: limits.maxMessagesPerSecond)
+        for try await message in inbound.messages(maxSize: limits.maxMessageBytes) {
+            guard rate.admit() else {
+                try await outbound.close(.policyViolation, reason: "more than \(limits.maxMessagesPerSecond) messages a second")
+                return
+            }
+            guard message.byteCount <= limits.maxMessageBytes else {
+                try await outbound.close(.messageTooLarge, reason: "a message larger than \(limits.maxMessageBytes) bytes")
+                return
+            }
+            guard case .text(let text) = message, let request = PageRequest(text) else {
+                try await outbound.close(.unacceptableData, reason: #"malformed message: expected {"t":"resync"}"#)
+                return
+            }
+            switch request {
+            case .resync: page.requestFullList()
+            }
+        }
+    }
+}
+
+extension WebSocketMessage {
+    /// The size of the message's data in bytes.
+    fileprivate var byteCount: Int {
+        switch self {
+        case .text(let text): text.utf8.count
+        case .binary(let buffer): buffer.readableBytes
+        }
+    }
+}

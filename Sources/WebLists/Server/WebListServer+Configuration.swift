@@ -1,0 +1,42 @@
+extension WebListServer {
+    /// Where a ``WebListServer`` listens, which pages may connect, and how much a page may send.
+    ///
+    /// ```swift
+    /// var configuration = WebListServer.Configuration(port: 0)  // any free port
+    /// configuration.allowedOrigins = ["https://scores.example"]
+    /// ```
+    public struct Configuration: Hashable, Sendable {
+        /// The address to bind: the loopback address by default, so that only this machine
+        /// reaches the pages. Pass `0.0.0.0` to serve other machines too.
+        public var host: String
+        /// The port to listen on; 0 lets the system choose a free one (``WebListServer/run(onReady:)``
+        /// reports it).
+        public var port: Int
+        /// Origins, besides the server's own, whose pages may open the list's WebSocket
+        /// (`https://scores.example`). A WebSocket request from a page of any other origin is
+        /// refused with status 403; a request with no `Origin`, or with one that is no page's
+        /// (not `http` or `https`: a program that is no browser), is accepted.
+        public var allowedOrigins: Set<String>
+        /// The largest message a page may send, in bytes; a larger one closes its connection.
+        public var maxMessageBytes: Int
+        /// How many messages a page may send per second, on average over a second; more close
+        /// its connection.
+        public var maxMessagesPerSecond: Int
+
+        /// A configuration; by default the loopback address, port 8080, no other origin, 1 KiB
+        /// messages and 10 messages a second.
+        public init(
+            host: String = "127.0.0.1",
+            port: Int = 8080,
+            allowedOrigins: Set<String> = [],
+            maxMessageBytes: Int = 1_024,
+            maxMessagesPerSecond: Int = 10
+        ) {
+            self.host = host
+            self.port = port
+            self.allowedOrigins = allowedOrigins
+            self.maxMessageBytes = maxMessageBytes
+            self.maxMessagesPerSecond = maxMessagesPerSecond
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Hummingbird
+import HummingbirdWebSocket
+import HTTPTypes
+
+extension WebListServer {
+    /// The routes of every list (its page and its WebSocket) and of the shared script and
+    /// stylesheet.
+    func makeRouter(document: PageDocument) -> Router<BasicWebSocketRequestContext> {
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        router.get("\(PageDocument.assetPath)/list.js") { _, _ in
+            Self.response(document.script, type: "text/javascript; charset=utf-8")
+        }
+        router.get("\(PageDocument.assetPath)/list.css") { _, _ in
+            Self.response(document.stylesheet, type: "text/css; charset=utf-8")
+        }
+        let policy = OriginPolicy(allowedOrigins: configuration.allowedOrigins)
+        for list in listsServed {
+            let page = document.page(for: list)
+            router.get(RouterPath(list.path.isEmpty ? "/" : list.path)) { _, _ in
+                Self.response(page, type: "text/html; charset=utf-8")
+            }
+            let connection = PageConnection(hub: list.hub, limits: configuration)
+            router.ws(RouterPath(list.socketPath)) { request, _ in
+                guard policy.allows(origins: request.headers[values: .origin], host: request.head.authority) else {
+                    throw HTTPError(.forbidden, message: "This page's origin may not open the list's WebSocket.")
+                }
+                return .upgrade([:])
+            } onUpgrade: { inbound, outbound, context in
+                try await connection.serve(resumingFrom: Self.resumePoint(of: context.request), inbound: inbound, outbound: outbound)
+            }
+        }
+        return router
+    }
+
+    /// Where a page that comes back stands, from the query of its WebSocket request
+    /// (`?epoch=…&g=…`).
+    static func resumePoint(of request: Request) -> ResumePoint? {
+        let query = request.uri.queryParameters
+        guard let epoch = query["epoch"], let generation = query["g"].flatMap({ UInt64($0) }) else { return nil }
+        return ResumePoint(epoch: String(epoch), generation: generation)
+    }
+
+    static func response(_ text: String, type: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = type
+        headers[.cacheControl] = "no-cache"
+        headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
+        headers[HTTPField.Name("Content-Security-Policy")!] = "default-src 'self'; connect-src 'self'; style-src 'self'; script-src 'self'; img-src 'self'"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+}
