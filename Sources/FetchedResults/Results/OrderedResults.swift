@@ -15,13 +15,13 @@ struct OrderedResults<ItemIdentifierType: Hashable & Sendable> {
 
     init() {}
 
-    /// Results from entries already in order, each with its section name.
-    init(ordered entries: [ResultEntry<ItemIdentifierType>], sectionNames: (Int) -> String) {
+    /// Results from entries already in `order`, each with its section name.
+    init(ordered entries: [ResultEntry<ItemIdentifierType>], order: FetchSortOrder, sectionNames: (Int) -> String) {
         for (offset, entry) in entries.enumerated() {
             let name = sectionNames(offset)
             if sections.last?.name != name {
                 sectionIndexByName[name] = sections.count
-                sections.append(ResultSection(name: name, entries: ResultEntries()))
+                sections.append(ResultSection(name: name, entries: ResultEntries(order: order)))
             }
             sections[sections.count - 1].entries.append(entry)
         }
@@ -71,7 +71,7 @@ struct OrderedResults<ItemIdentifierType: Hashable & Sendable> {
             section = existing
         } else {
             section = newSectionIndex(for: entry.sortKey, order: order)
-            sections.insert(ResultSection(name: name, entries: ResultEntries()), at: section)
+            sections.insert(ResultSection(name: name, entries: ResultEntries(order: order)), at: section)
             reindexSections(from: section)
         }
         let slot = self.slot(of: entry.sortKey, inSection: section, order: order)
