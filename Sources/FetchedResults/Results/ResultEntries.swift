@@ -46,6 +46,14 @@ struct ResultEntries<ItemIdentifierType: Hashable & Sendable>: Sequence {
         return Element(sortKey: keys.chunks[chunk][offset], itemIdentifier: items[chunk][offset])
     }
 
+    /// The item identifier of the entry at `position` (0 ..< ``count``), without its sort key.
+    ///
+    /// - Complexity: O(log *c*) for *c* chunks.
+    func itemIdentifier(at position: Int) -> ItemIdentifierType {
+        let (chunk, offset) = keys.locate(position)
+        return items[chunk][offset]
+    }
+
     /// Appends `entry`, which comes after every entry already here.
     mutating func append(_ entry: Element) {
         if keys.append(entry.sortKey) {
