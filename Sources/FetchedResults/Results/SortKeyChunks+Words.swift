@@ -5,14 +5,15 @@ extension SortKeyChunks {
     /// - Complexity: O(log *n*) comparisons of ``width`` words.
     func slot(ofWords probe: [UInt64]) -> (index: Int, found: Bool) {
         let width = self.width
+        guard !lastWords.isEmpty else { return (0, false) }
         return probe.withUnsafeBufferPointer { probe in
             let probe = probe.baseAddress!
-            let low = words.withUnsafeBufferPointer { chunks in
-                var low = 0, high = chunks.count
+            let low = lastWords.withUnsafeBufferPointer { lasts in
+                let base = lasts.baseAddress!
+                var low = 0, high = lasts.count / width
                 while low < high {
                     let middle = (low + high) / 2
-                    let before = chunks[middle].withUnsafeBufferPointer { Self.compare($0.baseAddress! + ($0.count - width), probe, width) < 0 }
-                    if before { low = middle + 1 } else { high = middle }
+                    if Self.compare(base + middle * width, probe, width) < 0 { low = middle + 1 } else { high = middle }
                 }
                 return low
             }

@@ -21,6 +21,9 @@ struct SortKeyChunks {
     private(set) var width = 0
     /// By chunk, while ``packing`` is set: the words of its keys, ``width`` per key.
     private(set) var words: [[UInt64]] = []
+    /// By chunk, while ``packing`` is set: the words of its last key, side by side, so that
+    /// finding a key's chunk reads one small array instead of the end of every chunk it probes.
+    private(set) var lastWords: [UInt64] = []
 
     /// The keys a chunk gets when keys are appended in order: half the most, so that a chunk
     /// takes as many insertions before it splits.
@@ -63,7 +66,9 @@ struct SortKeyChunks {
                 chunk.reserveCapacity(filledChunkCount * width)
                 words.append(chunk)
             }
-            if !packing.appendWords(of: key, to: &words[words.count - 1]) { unpack() }
+            if !packing.appendWords(of: key, to: &words[words.count - 1]) { return unpackAfter(begins) }
+            if begins { lastWords.append(contentsOf: repeatElement(0, count: width)) }
+            refreshLastWords(of: chunks.count - 1)
         }
         return begins
     }
@@ -73,6 +78,20 @@ struct SortKeyChunks {
         packing = nil
         width = 0
         words = []
+        lastWords = []
+    }
+
+    /// ``unpack()``, then hands on `begins`.
+    private mutating func unpackAfter(_ begins: Bool) -> Bool {
+        unpack()
+        return begins
+    }
+
+    /// Copies the words of the last key of `chunk` into ``lastWords``.
+    private mutating func refreshLastWords(of chunk: Int) {
+        let start = chunk * width
+        let last = words[chunk].count - width
+        for index in 0..<width { lastWords[start + index] = words[chunk][last + index] }
     }
 
     /// Where `key` is, or would be inserted: the first chunk whose last key does not come before
@@ -139,6 +158,9 @@ struct SortKeyChunks {
             let tailWords = Array(words[chunk][(half * width)...])
             words[chunk].removeSubrange((half * width)...)
             words.insert(tailWords, at: chunk + 1)
+            lastWords.insert(contentsOf: repeatElement(0, count: width), at: (chunk + 1) * width)
+            refreshLastWords(of: chunk)
+            refreshLastWords(of: chunk + 1)
         }
         return (chunk, offset, half)
     }
@@ -151,6 +173,7 @@ struct SortKeyChunks {
         added.reserveCapacity(width)
         guard packing.appendWords(of: key, to: &added) else { return unpack() }
         words[chunk].insert(contentsOf: added, at: offset * width)
+        if offset == chunks[chunk].count - 1 { refreshLastWords(of: chunk) }
     }
 
     /// Removes the key at `position` (0 ..< ``count``); hands back the chunk and offset it left,
@@ -162,10 +185,16 @@ struct SortKeyChunks {
         chunks[chunk].remove(at: offset)
         for index in chunk..<ends.count { ends[index] -= 1 }
         if isPacked { words[chunk].removeSubrange((offset * width)..<((offset + 1) * width)) }
-        guard chunks[chunk].isEmpty else { return (chunk, offset, false) }
+        guard chunks[chunk].isEmpty else {
+            if isPacked && offset == chunks[chunk].count { refreshLastWords(of: chunk) }
+            return (chunk, offset, false)
+        }
         chunks.remove(at: chunk)
         ends.remove(at: chunk)
-        if isPacked { words.remove(at: chunk) }
+        if isPacked {
+            words.remove(at: chunk)
+            lastWords.removeSubrange((chunk * width)..<((chunk + 1) * width))
+        }
         return (chunk, offset, true)
     }
 
@@ -193,6 +222,7 @@ struct SortKeyChunks {
         }
         if isPacked {
             precondition(words.map(\.count) == chunks.map { $0.count * width }, "SortKeyChunks: words out of step with the keys")
+            precondition(lastWords == words.flatMap { $0.suffix(width) }, "SortKeyChunks: last words out of step with the chunks")
         }
     }
 }
