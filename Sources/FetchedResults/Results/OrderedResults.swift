@@ -15,7 +15,9 @@ struct OrderedResults<ItemIdentifierType: Hashable & Sendable> {
 
     init() {}
 
-    /// Results from entries already in `order`, each with its section name.
+    /// Results from entries already in `order`, each with its section name. Specialised for
+    /// `ObjectID` items, as ``move(removing:inserting:order:)`` is.
+    @_specialize(exported: false, where ItemIdentifierType == ObjectID)
     init(ordered entries: [ResultEntry<ItemIdentifierType>], order: FetchSortOrder, sectionNames: (Int) -> String) {
         for (offset, entry) in entries.enumerated() {
             let name = sectionNames(offset)
@@ -130,7 +132,9 @@ struct OrderedResults<ItemIdentifierType: Hashable & Sendable> {
         for index in start..<sections.count { sectionIndexByName[sections[index].name] = index }
     }
 
-    /// The results as a snapshot, sections named by section name.
+    /// The results as a snapshot, sections named by section name. Specialised for `ObjectID`
+    /// items, as ``move(removing:inserting:order:)`` is.
+    @_specialize(exported: false, where ItemIdentifierType == ObjectID)
     func snapshot() -> DiffableDataSourceSnapshot<String, ItemIdentifierType> {
         var snapshot = DiffableDataSourceSnapshot<String, ItemIdentifierType>()
         snapshot.appendSections(sections.map(\.name))
