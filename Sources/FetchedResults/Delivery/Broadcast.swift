@@ -1,5 +1,4 @@
 import DiffableSupport
-import Dispatch
 
 /// The open asynchronous sequences of one source (a controller's deliveries, a composer's
 /// compositions and errors): registered from any thread, fed from one place at a time, each
@@ -56,9 +55,9 @@ final class Broadcast<Element: Sendable>: Sendable {
     /// Hands `element` to every open sequence. Calls from different threads must not overlap for
     /// the order to be kept: callers yield from one queue, or under a lock of their own.
     ///
-    /// The element it replaces as the last one is let go after the sequences have theirs, and on
-    /// another thread: dropping a delivery can free the parts of a large snapshot that no newer
-    /// one shares, which the caller (often the main thread) need not wait for.
+    /// The element it replaces as the last one is let go after the sequences have theirs, outside
+    /// the lock: dropping a delivery can free the parts of a large snapshot that no newer one
+    /// shares, which neither the sequences nor a thread registering one need wait for.
     func yield(_ element: Element) {
         let (current, replaced) = state.withLock { state in
             var replaced: Element?
@@ -68,24 +67,8 @@ final class Broadcast<Element: Sendable>: Sendable {
             }
             return (Array(state.continuations.values), replaced)
         }
-        for continuation in current { continuation.yield(element) }
-        Self.letGo(consume replaced)
-    }
-
-    /// Releases `element`, if any, on a utility thread: the one reference to it is handed over
-    /// whole, so the release cannot happen here if that thread is done first.
-    private static func letGo(_ element: consuming Element?) {
-        guard element != nil else { return }
-        let held = Unmanaged.passRetained(Held(element))
-        DispatchQueue.global(qos: .utility).async { held.release() }
-    }
-
-    /// An element on its way to being released.
-    private final class Held: Sendable {
-        let element: Element?
-
-        init(_ element: consuming Element?) {
-            self.element = element
+        withExtendedLifetime(replaced) {
+            for continuation in current { continuation.yield(element) }
         }
     }
 
