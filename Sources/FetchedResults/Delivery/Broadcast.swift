@@ -54,22 +54,12 @@ final class Broadcast<Element: Sendable>: Sendable {
 
     /// Hands `element` to every open sequence. Calls from different threads must not overlap for
     /// the order to be kept: callers yield from one queue, or under a lock of their own.
-    ///
-    /// The element it replaces as the last one is let go after the sequences have theirs, outside
-    /// the lock: dropping a delivery can free the parts of a large snapshot that no newer one
-    /// shares, which neither the sequences nor a thread registering one need wait for.
     func yield(_ element: Element) {
-        let (current, replaced) = state.withLock { state in
-            var replaced: Element?
-            if keepsLast {
-                replaced = state.last
-                state.last = element
-            }
-            return (Array(state.continuations.values), replaced)
+        let current = state.withLock { state in
+            if keepsLast { state.last = element }
+            return Array(state.continuations.values)
         }
-        withExtendedLifetime(replaced) {
-            for continuation in current { continuation.yield(element) }
-        }
+        for continuation in current { continuation.yield(element) }
     }
 
     /// Ends every open sequence.
