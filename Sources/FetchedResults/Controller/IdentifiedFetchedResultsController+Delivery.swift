@@ -72,11 +72,7 @@ extension IdentifiedFetchedResultsController {
             return
         }
         var snapshot = base
-        switch updateMarking {
-        case .reconfigure: if !step.marked.isEmpty { snapshot.reconfigureItems(step.marked) }
-        case .reload: if !step.marked.isEmpty { snapshot.reloadItems(step.marked) }
-        case .none: break
-        }
+        snapshot.mark(step.marked, updateMarking)
         let update = updatedNewPaths.map { step.batchUpdate(oldSections: oldSections, newSections: newSections, updatedNewPaths: $0, marking: updateMarking) }
             ?? BatchUpdate(from: delivered, to: snapshot)
         let changes = classic && (reportsClassicChanges || delegate != nil) ? step.classicChanges(oldSections: oldSections, newSections: newSections) : nil

@@ -122,7 +122,7 @@ extension IdentifiedFetchedResultsController {
         }
         var lastName = ""
         var lastKey: FetchSortKey?
-        let results = OrderedResults(ordered: entries) { offset in
+        let results = OrderedResults(ordered: entries, order: compiled.sortOrder) { offset in
             let key = entries[offset].sortKey
             if let previous = lastKey, compiled.sameFirstSortValue(previous, key) { return lastName }
             lastKey = key

@@ -175,15 +175,26 @@ extension IdentifiedFetchedResultsController {
     /// The item and path of an object in the results, from one snapshot lookup, or nil when it
     /// is not there.
     func itemAndPath(of objectID: ObjectID) -> (item: ItemIdentifierType, path: ItemPath)? {
-        let item: ItemIdentifierType
-        switch identity {
-        case .objectID:
-            item = objectID as! ItemIdentifierType
-        case .attribute:
-            guard let listed = itemByObject[objectID] else { return nil }
-            item = listed
-        }
+        guard let item = candidateItem(of: objectID) else { return nil }
         return path(ofItem: item).map { (item, $0) }
+    }
+
+    /// ``candidateItem(of:)`` of each object; the IDs themselves, without a dynamic cast each,
+    /// when they are the item identifiers.
+    func candidateItems(of objectIDs: [ObjectID]) -> [ItemIdentifierType?] {
+        if case .objectID = identity, ItemIdentifierType.self == ObjectID.self {
+            return objectIDs.map { unsafeBitCast($0, to: ItemIdentifierType.self) }
+        }
+        return objectIDs.map(candidateItem(of:))
+    }
+
+    /// The item identifier the object has if it is in the results: its ID, or the attribute
+    /// value it was listed under (nil when it is not listed).
+    func candidateItem(of objectID: ObjectID) -> ItemIdentifierType? {
+        switch identity {
+        case .objectID: objectID as? ItemIdentifierType
+        case .attribute: itemByObject[objectID]
+        }
     }
 
     /// The path of an item in the results: the results' sections are the base snapshot's, in

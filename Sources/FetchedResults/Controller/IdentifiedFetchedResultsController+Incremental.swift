@@ -61,15 +61,16 @@ extension IdentifiedFetchedResultsController {
         }
         let context = managedObjectContext
         // Each object's place is looked up once, before anything moves.
-        let olds = ids.map(location(of:))
+        let olds = base.locations(of: candidateItems(of: ids), in: results)
         context.loadObjects(zip(ids, olds).compactMap { id, old in !gone.contains(id) && (old != nil || !context.hasLoadedObject(with: id)) ? id : nil })
         var change = IncrementalChange()
         for (id, old) in zip(ids, olds) {
             let new = gone.contains(id) ? nil : try entry(of: id, compiled, in: context)
             change.note(id, from: old, to: new, marking: marking, compiled)
         }
-        for id in unmoved where marking.contains(id) {
-            guard let old = location(of: id) else { continue }
+        let marked = Array(unmoved.filter(marking.contains))
+        for (id, old) in zip(marked, base.locations(of: candidateItems(of: marked), in: results)) {
+            guard let old else { continue }
             change.note(id, from: old, to: (old.entry, old.section), marking: marking, compiled)
         }
         if case .attribute = identity {
@@ -80,7 +81,7 @@ extension IdentifiedFetchedResultsController {
         if case .attribute = identity {
             updateIdentifierMaps(change)
         }
-        editBase(removing: change.removals.map(\.entry.itemIdentifier), oldSections: oldSections, placements: change.step.placements)
+        base.follow(results, removing: change.removals.map(\.entry.itemIdentifier), oldSections: oldSections, placements: change.step.placements)
         let updatedNewPaths = change.step.updates.map { path(ofItem: $0.itemIdentifier)! }
         finish(change.step, oldSections: oldSections, sequenceNumber: position, alwaysDeliver: false, updatedNewPaths: updatedNewPaths)
     }
@@ -98,11 +99,6 @@ extension IdentifiedFetchedResultsController {
         finish(step, oldSections: names, sequenceNumber: position, alwaysDeliver: false, updatedNewPaths: step.updates.map(\.oldPath))
     }
 
-    /// Where the object's entry is in the results, or nil when it is not there.
-    private func location(of id: ObjectID) -> IncrementalChange.Located? {
-        guard let path = itemAndPath(of: id)?.path else { return nil }
-        return (results[path], results.sections[path.section].name, path)
-    }
 
     /// The entry and section name the object has now (it is loaded), or nil when the request
     /// does not include it.
@@ -121,28 +117,10 @@ extension IdentifiedFetchedResultsController {
     }
 
     /// Takes the leaving entries out of the results and puts the arriving ones in by their sort
-    /// keys; hands on each arriving entry's new path as a placement of the step.
-    ///
-    /// Leaving entries go from the last old path to the first, so that each path still holds
-    /// when its turn comes (no search). Arriving ones go in the results' order, so that the place
-    /// each takes is its final path: every later one lands after it, in its section or in a
-    /// section after it.
+    /// keys (``OrderedResults/move(removing:inserting:order:)``); hands on each arriving entry's
+    /// new path as a placement of the step.
     private func move(_ change: inout IncrementalChange, _ compiled: CompiledFetchRequest<ResultType>) {
-        let order = compiled.sortOrder
-        // Sorted as indexes over plain paths and keys: sorting the generic tuples themselves
-        // costs more than the comparisons.
-        let oldPaths = change.removals.map(\.path)
-        for index in oldPaths.indices.sorted(by: { oldPaths[$0] > oldPaths[$1] }) {
-            let removal = change.removals[index]
-            precondition(results[removal.path].objectID == removal.entry.objectID, "The object \(removal.entry.objectID) is not at its path \(removal.path) in the results.")
-            results.remove(at: removal.path)
-        }
-        let keys = change.insertions.map(\.entry.sortKey)
-        for index in keys.indices.sorted(by: { order.compare(keys[$0], keys[$1]) == .orderedAscending }) {
-            let insertion = change.insertions[index]
-            let newPath = results.insert(insertion.entry, sectionName: insertion.section, order: order)
-            change.step.placements.append(.init(objectID: insertion.entry.objectID, itemIdentifier: insertion.entry.itemIdentifier, oldPath: insertion.oldPath, newPath: newPath))
-        }
+        change.step.placements += results.move(removing: change.removals, inserting: change.insertions, order: compiled.sortOrder)
     }
 
     /// Forgets the attribute identifiers of the entries that left and records those of the
@@ -168,46 +146,6 @@ extension IdentifiedFetchedResultsController {
             if let other = clash {
                 throw .duplicateItemIdentifier(entity: compiled.entity.name, key: itemKeyName(compiled), value: "\(entry.itemIdentifier)", first: other, second: entry.objectID)
             }
-        }
-    }
-
-    /// Brings `base` in line with `results` after items were removed and placed.
-    private func editBase(removing: [ItemIdentifierType], oldSections: [String], placements: [ResultsStep<ItemIdentifierType>.Placement]) {
-        if !removing.isEmpty { base.deleteItems(removing) }
-        let gone = oldSections.filter { results.sectionIndex(named: $0) == nil }
-        if !gone.isEmpty { base.deleteSections(gone) }
-        let names = results.sections.map(\.name)
-        if names.count != base.numberOfSections {
-            for (index, name) in names.enumerated() where base.indexOfSection(name) == nil {
-                if index > 0 {
-                    base.insertSections([name], afterSection: names[index - 1])
-                } else if let first = base.sectionIdentifiers.first {
-                    base.insertSections([name], beforeSection: first)
-                } else {
-                    base.appendSections([name])
-                }
-            }
-        }
-        insertRuns(of: placements)
-    }
-
-    /// Inserts the placed items into `base`, one call per run of adjacent new paths in a section:
-    /// from the last run to the first, so that the item after each run is already in place.
-    private func insertRuns(of placements: [ResultsStep<ItemIdentifierType>.Placement]) {
-        let paths = placements.map(\.newPath).sorted()
-        var end = paths.count
-        while end > 0 {
-            var start = end - 1
-            while start > 0, paths[start - 1].section == paths[start].section, paths[start - 1].item + 1 == paths[start].item { start -= 1 }
-            let section = results.sections[paths[start].section]
-            let items = (paths[start].item...paths[end - 1].item).map { section.entries[$0].itemIdentifier }
-            let after = paths[end - 1].item + 1
-            if after < section.entries.count {
-                base.insertItems(items, beforeItem: section.entries[after].itemIdentifier)
-            } else {
-                base.appendItems(items, toSection: section.name)
-            }
-            end = start
         }
     }
 }

@@ -15,13 +15,15 @@ struct OrderedResults<ItemIdentifierType: Hashable & Sendable> {
 
     init() {}
 
-    /// Results from entries already in order, each with its section name.
-    init(ordered entries: [ResultEntry<ItemIdentifierType>], sectionNames: (Int) -> String) {
+    /// Results from entries already in `order`, each with its section name. Specialised for
+    /// `ObjectID` items, as ``move(removing:inserting:order:)`` is.
+    @_specialize(exported: false, where ItemIdentifierType == ObjectID)
+    init(ordered entries: [ResultEntry<ItemIdentifierType>], order: FetchSortOrder, sectionNames: (Int) -> String) {
         for (offset, entry) in entries.enumerated() {
             let name = sectionNames(offset)
             if sections.last?.name != name {
                 sectionIndexByName[name] = sections.count
-                sections.append(ResultSection(name: name, entries: ResultEntries()))
+                sections.append(ResultSection(name: name, entries: ResultEntries(order: order)))
             }
             sections[sections.count - 1].entries.append(entry)
         }
@@ -71,7 +73,7 @@ struct OrderedResults<ItemIdentifierType: Hashable & Sendable> {
             section = existing
         } else {
             section = newSectionIndex(for: entry.sortKey, order: order)
-            sections.insert(ResultSection(name: name, entries: ResultEntries()), at: section)
+            sections.insert(ResultSection(name: name, entries: ResultEntries(order: order)), at: section)
             reindexSections(from: section)
         }
         let slot = self.slot(of: entry.sortKey, inSection: section, order: order)
@@ -92,11 +94,47 @@ struct OrderedResults<ItemIdentifierType: Hashable & Sendable> {
         }
     }
 
+    /// Takes the entries of `removals` out (each at its path) and puts those of `insertions` in
+    /// by their sort keys; returns each inserted entry's placement, with its new path.
+    ///
+    /// Removals go from the last path to the first, so that each path still holds when its turn
+    /// comes (no search). Insertions go in `order`, so that the place each takes is its final
+    /// path: every later one lands after it, in its section or in a section after it.
+    ///
+    /// Specialised for `ObjectID` items, as the controller's snapshot edits are
+    /// (``DiffableDataSourceSnapshot/follow(_:removing:oldSections:placements:)``).
+    @_specialize(exported: false, where ItemIdentifierType == ObjectID)
+    mutating func move(
+        removing removals: [(entry: ResultEntry<ItemIdentifierType>, section: String, path: ItemPath)],
+        inserting insertions: [(entry: ResultEntry<ItemIdentifierType>, section: String, oldPath: ItemPath?)],
+        order: FetchSortOrder
+    ) -> [ResultsStep<ItemIdentifierType>.Placement] {
+        // Sorted as indexes over plain paths and keys: sorting the generic tuples themselves
+        // costs more than the comparisons.
+        let oldPaths = removals.map(\.path)
+        for index in oldPaths.indices.sorted(by: { oldPaths[$0] > oldPaths[$1] }) {
+            let removal = removals[index]
+            precondition(self[removal.path].objectID == removal.entry.objectID, "The object \(removal.entry.objectID) is not at its path \(removal.path) in the results.")
+            remove(at: removal.path)
+        }
+        var placements: [ResultsStep<ItemIdentifierType>.Placement] = []
+        placements.reserveCapacity(insertions.count)
+        let keys = insertions.map(\.entry.sortKey)
+        for index in keys.indices.sorted(by: { order.compare(keys[$0], keys[$1]) == .orderedAscending }) {
+            let insertion = insertions[index]
+            let newPath = insert(insertion.entry, sectionName: insertion.section, order: order)
+            placements.append(.init(objectID: insertion.entry.objectID, itemIdentifier: insertion.entry.itemIdentifier, oldPath: insertion.oldPath, newPath: newPath))
+        }
+        return placements
+    }
+
     private mutating func reindexSections(from start: Int) {
         for index in start..<sections.count { sectionIndexByName[sections[index].name] = index }
     }
 
-    /// The results as a snapshot, sections named by section name.
+    /// The results as a snapshot, sections named by section name. Specialised for `ObjectID`
+    /// items, as ``move(removing:inserting:order:)`` is.
+    @_specialize(exported: false, where ItemIdentifierType == ObjectID)
     func snapshot() -> DiffableDataSourceSnapshot<String, ItemIdentifierType> {
         var snapshot = DiffableDataSourceSnapshot<String, ItemIdentifierType>()
         snapshot.appendSections(sections.map(\.name))

@@ -2,7 +2,7 @@ import Foundation
 import ObjectStore
 
 /// The entries of one section of a controller's results, in order, kept in chunks of at most
-/// `maximumChunkCount` (2,048 unless told) so that inserting or removing one at a sorted
+/// `maximumChunkCount` (512 unless told) so that inserting or removing one at a sorted
 /// position moves at most one chunk's entries, not the section's.
 ///
 /// A section of 20,000 entries as one array moves 10,000 of them on average per edit; a save of
@@ -17,18 +17,21 @@ struct ResultEntries<ItemIdentifierType: Hashable & Sendable>: Sequence {
     /// The item identifiers, in chunks of the same sizes as the keys'.
     private var items: [[ItemIdentifierType]] = []
 
-    /// No entries; chunks hold at most `maximumChunkCount` (at least 2).
-    init(maximumChunkCount: Int = 2_048) {
-        keys = SortKeyChunks(maximumChunkCount: maximumChunkCount)
+    /// No entries; chunks hold at most `maximumChunkCount` (at least 2). With `order`, the order
+    /// of every search, the keys are searched as words while they have them (``SortKeyChunks``).
+    init(maximumChunkCount: Int = 512, order: FetchSortOrder? = nil) {
+        keys = SortKeyChunks(maximumChunkCount: maximumChunkCount, order: order)
     }
 
     /// Entries already in order.
-    init(_ entries: some Sequence<Element>, maximumChunkCount: Int = 2_048) {
-        self.init(maximumChunkCount: maximumChunkCount)
+    init(_ entries: some Sequence<Element>, maximumChunkCount: Int = 512, order: FetchSortOrder? = nil) {
+        self.init(maximumChunkCount: maximumChunkCount, order: order)
         for entry in entries { append(entry) }
     }
 
     var count: Int { keys.count }
+    /// Whether searches compare the keys' words (see ``SortKeyChunks``).
+    var isPacked: Bool { keys.isPacked }
     var isEmpty: Bool { items.isEmpty }
     var first: Element? { isEmpty ? nil : Element(sortKey: keys.chunks[0][0], itemIdentifier: items[0][0]) }
 
@@ -41,6 +44,14 @@ struct ResultEntries<ItemIdentifierType: Hashable & Sendable>: Sequence {
     subscript(position: Int) -> Element {
         let (chunk, offset) = keys.locate(position)
         return Element(sortKey: keys.chunks[chunk][offset], itemIdentifier: items[chunk][offset])
+    }
+
+    /// The item identifier of the entry at `position` (0 ..< ``count``), without its sort key.
+    ///
+    /// - Complexity: O(log *c*) for *c* chunks.
+    func itemIdentifier(at position: Int) -> ItemIdentifierType {
+        let (chunk, offset) = keys.locate(position)
+        return items[chunk][offset]
     }
 
     /// Appends `entry`, which comes after every entry already here.

@@ -31,6 +31,8 @@ struct ResultsStep<ItemIdentifierType: Hashable & Sendable> {
     }
 
     /// The classic changes of the step, from the section names before and after it.
+    /// Specialised for `ObjectID` items, as the controller's snapshot edits are.
+    @_specialize(exported: false, where ItemIdentifierType == ObjectID)
     func classicChanges(oldSections: [String], newSections: [String]) -> FetchedResultsChanges<ItemIdentifierType> {
         var changes = FetchedResultsChanges<ItemIdentifierType>()
         let oldSet = Set(oldSections), newSet = Set(newSections)

@@ -13,37 +13,63 @@ enum HistoryChangeCoding {
     static let emptySQL = "x'0000'"
 
     static func encode(_ rows: [HistoryRecorder.Row]) -> [UInt8] {
-        var names: [String] = []
-        var indexes: [String: Int] = [:]
-        func index(of name: String) -> Int {
-            if let index = indexes[name] { return index }
-            names.append(name)
-            indexes[name] = names.count - 1
-            return names.count - 1
-        }
+        var names = NameTable()
         var body: [UInt8] = []
         body.reserveCapacity(rows.count * 8)
         appendVarint(UInt64(rows.count), to: &body)
+        // Rows of one commit mostly share an entity: its name is looked up once per run of them.
+        var lastBinding: UInt32?
+        var lastEntityIndex = 0
         for row in rows {
-            appendVarint(UInt64(index(of: row.id.entity.name)), to: &body)
+            if row.id.binding != lastBinding {
+                lastBinding = row.id.binding
+                lastEntityIndex = names.index(of: row.id.entity.name)
+            }
+            appendVarint(UInt64(lastEntityIndex), to: &body)
             appendVarint(UInt64(bitPattern: row.id.key), to: &body)
             appendVarint(UInt64(row.type.rawValue), to: &body)
             appendVarint(UInt64(row.properties.count), to: &body)
-            for property in row.properties { appendVarint(UInt64(index(of: property)), to: &body) }
-            let tombstone = row.tombstone ?? Data()
+            for property in row.properties { appendVarint(UInt64(names.index(of: property)), to: &body) }
+            guard let tombstone = row.tombstone else {
+                body.append(0)
+                continue
+            }
             appendVarint(UInt64(tombstone.count), to: &body)
-            body.append(contentsOf: tombstone)
+            tombstone.withUnsafeBytes { body.append(contentsOf: $0) }
         }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(body.count + names.count * 12)
-        appendVarint(UInt64(names.count), to: &bytes)
-        for name in names {
+        bytes.reserveCapacity(body.count + names.names.count * 12)
+        appendVarint(UInt64(names.names.count), to: &bytes)
+        for name in names.names {
             let utf8 = Array(name.utf8)
             appendVarint(UInt64(utf8.count), to: &bytes)
             bytes.append(contentsOf: utf8)
         }
         bytes.append(contentsOf: body)
         return bytes
+    }
+
+    /// The names an encoding lists, each once, in the order first used.
+    private struct NameTable {
+        private(set) var names: [String] = []
+        /// By name, once there are too many names to compare one by one.
+        private var indexes: [String: Int] = [:]
+
+        /// The index of `name`, added when new. A few names (a commit's usual entity and
+        /// properties) are compared in turn, without hashing.
+        mutating func index(of name: String) -> Int {
+            if indexes.isEmpty {
+                if let index = names.firstIndex(of: name) { return index }
+            } else if let index = indexes[name] {
+                return index
+            }
+            names.append(name)
+            if names.count > 16 {
+                if indexes.isEmpty { for (index, known) in names.enumerated() { indexes[known] = index } }
+                indexes[name] = names.count - 1
+            }
+            return names.count - 1
+        }
     }
 
     /// The changes in `bytes`, with `objectID` naming each (nil leaves the change out: an entity

@@ -31,6 +31,7 @@ struct HistoryRecorder {
 
     /// Records every row change and link the commit made, as the outcome says it made them.
     mutating func record(_ batch: CommitBatch, outcome: CommitOutcome) throws {
+        rows.reserveCapacity(batch.inserts.count + batch.deletes.count + batch.updates.count)
         for insert in batch.inserts {
             added(insert.entity, insert.key, .insert, before: nil, after: insert.values)
         }

@@ -36,6 +36,37 @@ package struct FetchSortOrder: Sendable {
     }
 }
 
+extension FetchSortOrder {
+    /// How many words ``appendWords(of:to:)`` appends per key: one per sort descriptor, then one
+    /// for the object key.
+    package var wordsPerKey: Int { terms.count + 1 }
+
+    /// Appends to `words` the ``wordsPerKey`` words of `key` whose order, compared word by word
+    /// as unsigned integers, is the order of ``compare(_:_:)``; returns false, appending nothing,
+    /// unless every sort value of `key` is an integer (the only values whose words keep that
+    /// order under every collation: a text, a real or a null may compare with them otherwise).
+    package func appendWords(of key: FetchSortKey, to words: inout [UInt64]) -> Bool {
+        let fits = key.values.withUnsafeBufferPointer { values in
+            values.allSatisfy { if case .int64 = $0.storage { true } else { false } }
+        }
+        guard fits else { return false }
+        key.values.withUnsafeBufferPointer { values in
+            for index in terms.indices {
+                guard case .int64(let value) = values[index].storage else { continue }
+                let word = Self.orderedWord(value)
+                words.append(terms[index].ascending ? word : ~word)
+            }
+        }
+        words.append(Self.orderedWord(key.objectID.key))
+        return true
+    }
+
+    /// `value` as an unsigned word in the same order as the signed values.
+    private static func orderedWord(_ value: Int64) -> UInt64 {
+        UInt64(bitPattern: value) ^ (1 << 63)
+    }
+}
+
 extension CompiledFetchRequest {
     /// The request's order, to compare many sort keys (a controller placing its objects).
     package var sortOrder: FetchSortOrder { FetchSortOrder(query) }
