@@ -118,7 +118,7 @@ extension ManagedObjectContext {
         }
     }
 
-    /// Runs a request like ``execute(_:)``, and says which point of the context's change stream
+    /// Runs a request like ``execute(_:)->FetchResult<Entity>``, and says which point of the context's change stream
     /// the result reflects: the sequence number of the last event it includes.
     ///
     /// Every kind of result (objects, IDs, dictionaries, a count) is what the context shows at

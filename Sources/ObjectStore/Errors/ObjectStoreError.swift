@@ -51,6 +51,9 @@ public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
     /// so the commits since `token` can no longer all be read; `oldest` is the oldest
     /// transaction still kept (nil when none is).
     case historyExpired(token: HistoryToken, oldest: HistoryToken?)
+    /// A batch request does not fit its entity: `reason` names the property and what is wrong
+    /// with it.
+    case invalidBatchRequest(entity: String, reason: String)
 
     /// Sentences that say what failed, where, and what to do.
     public var description: String {
@@ -85,6 +88,8 @@ public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
         case let .historyExpired(token, oldest):
             let kept = oldest.map { "the oldest transaction kept is \($0.generation)" } ?? "no transaction is kept"
             return "The persistent history after the \(token) was purged (\(kept)), so the commits since that token cannot all be read. Refetch what you show from the store, then read the history after currentHistoryToken."
+        case let .invalidBatchRequest(entity, reason):
+            return "The batch request on \(entity) is invalid: \(clause(reason)). Fix the request; nothing was changed."
         }
     }
 

@@ -33,7 +33,7 @@ public struct FetchRequest<Entity: ManagedObject>: Sendable {
     ///   (the fetched entity too, for paths such as `mentor.name` that lead back to it), every
     ///   object of the entity is evaluated in memory (O(n)), so that those changes count.
     public var includesPendingChanges = true
-    /// What ``ManagedObjectContext/execute(_:)`` returns.
+    /// What ``ManagedObjectContext/execute(_:)->FetchResult<Entity>`` returns.
     public var resultType: FetchResultType = .managedObjects
     /// For ``FetchResultType/dictionaries``: the attributes and to-one keys (through to-one
     /// relationships too, `"sport.name"`) each dictionary holds; nil for every attribute.

@@ -1,4 +1,4 @@
-/// The result of ``ManagedObjectContext/execute(_:)``, as the request's ``FetchRequest/resultType``
+/// The result of ``ManagedObjectContext/execute(_:)->FetchResult<Entity>``, as the request's ``FetchRequest/resultType``
 /// selects.
 public enum FetchResult<Entity: ManagedObject> {
     /// For ``FetchResultType/managedObjects``.

@@ -1,4 +1,4 @@
-/// What ``ManagedObjectContext/execute(_:)`` returns for a request (Core Data's
+/// What ``ManagedObjectContext/execute(_:)->FetchResult<Entity>`` returns for a request (Core Data's
 /// `NSFetchRequestResultType`).
 public enum FetchResultType: Sendable, Hashable {
     /// The objects (``FetchResult/objects(_:)``), materialised in batches of

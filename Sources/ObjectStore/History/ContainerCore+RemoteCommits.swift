@@ -20,7 +20,9 @@ extension ContainerCore {
     /// Hands on a commit of one of this container's contexts: to the container's observers and
     /// the other root contexts that merge, marked with its generation. Call with the commit lock
     /// held, after ``handOnCommits(before:)``.
-    func handOnOwnCommit(_ changeSet: ChangeSet, generation: Int64, savedBy saver: ManagedObjectContext) {
+    /// `saver` is the context that saved (it shows its changes already), nil for a batch request
+    /// (every merging context, the one that ran it included, merges it).
+    func handOnOwnCommit(_ changeSet: ChangeSet, generation: Int64, savedBy saver: ManagedObjectContext?) {
         if !changeSet.isEmpty {
             storeChanges.enqueue(changeSet)
             for context in roots where context !== saver && context.automaticallyMergesChangesFromParent {

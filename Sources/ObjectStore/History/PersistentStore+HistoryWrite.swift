@@ -13,14 +13,19 @@ extension PersistentStore {
     func recordHistory(_ batch: CommitBatch, outcome: CommitOutcome, db: Database) throws {
         var recorder = HistoryRecorder(entityBindings: entityBindings)
         try recorder.record(batch, outcome: outcome)
-        let changes = HistoryChangeCoding.encode(recorder.rows)
+        try appendHistoryTransaction(recorder.rows, generation: outcome.generation, stamp: batch.stamp, db: db)
+    }
+
+    /// Appends one history transaction of `rows` for the commit of `generation`, inside the
+    /// commit's open transaction.
+    func appendHistoryTransaction(_ rows: [HistoryRecorder.Row], generation: Int64, stamp: HistoryStamp, db: Database) throws {
+        let changes = HistoryChangeCoding.encode(rows)
         let statement = try db.cachedStatement(sql: """
             INSERT INTO \(HistorySchema.transactionTable) (Z_PK, Z_TIMESTAMP, Z_AUTHOR, Z_CONTEXTNAME, Z_PROCESSID, Z_CHANGES) \
             VALUES (?, ?, ?, ?, ?, ?)
             """)
-        let stamp = batch.stamp
         try RawStatement.execute(statement, db: db) { sqlite in
-            var code = sqlite3_bind_int64(sqlite, 1, outcome.generation)
+            var code = sqlite3_bind_int64(sqlite, 1, generation)
             if code == SQLITE_OK { code = sqlite3_bind_double(sqlite, 2, Date().timeIntervalSince1970) }
             if code == SQLITE_OK { code = (stamp.author?.databaseValue ?? .null).bindExactly(to: sqlite, at: 3) }
             if code == SQLITE_OK { code = (stamp.contextName?.databaseValue ?? .null).bindExactly(to: sqlite, at: 4) }

@@ -47,12 +47,17 @@ extension PersistentStore {
                 if self.tracksHistory { try self.recordHistory(batch, outcome: outcome, db: db) }
                 return outcome
             }
-        } catch let error as ObjectStoreError {
-            throw error
         } catch {
-            if let failure = StoreErrors.uniqueness(from: error) { throw .validation([failure]) }
-            throw StoreErrors.map(error, path: path, timeout: busyTimeout)
+            throw commitError(error)
         }
+    }
+
+    /// The error a commit's transaction threw, as the store reports it: a uniqueness violation as
+    /// a validation failure, another database error mapped with the store's path.
+    func commitError(_ error: any Error) -> ObjectStoreError {
+        if let error = error as? ObjectStoreError { return error }
+        if let failure = StoreErrors.uniqueness(from: error) { return .validation([failure]) }
+        return StoreErrors.map(error, path: path, timeout: busyTimeout)
     }
 
     private func apply(_ delete: CommitBatch.Delete, db: Database, policy: MergePolicy, conflicts: inout [SaveConflict]) throws -> CommitOutcome.DeleteResult {

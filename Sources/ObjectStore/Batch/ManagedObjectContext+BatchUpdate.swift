@@ -1,0 +1,88 @@
+import GRDB
+
+extension ManagedObjectContext {
+    /// Runs a batch update in the store: every object the request's predicate selects whose
+    /// values differ takes the new ones, in one transaction, without loading any object.
+    ///
+    /// The update is one commit, as a save is: one history transaction, and one change set
+    /// (each object with the keys whose values changed) handed on to the container's observers and
+    /// merged into every context that merges automatically, this one included; so every
+    /// controller over those objects delivers the change. Contexts holding unsaved edits of an
+    /// updated object meet the change as they meet another context's save (their merge policy
+    /// decides).
+    ///
+    /// - Throws: ``ObjectStoreError/invalidBatchRequest(entity:reason:)`` for a property that is
+    ///   not an attribute of the entity, a value of another type, or nil for a non-optional
+    ///   attribute; ``ObjectStoreError/invalidFetchRequest(_:)`` for a predicate that does not fit
+    ///   the entity; ``ObjectStoreError/validation(_:)`` when the new value of a unique attribute
+    ///   would repeat; or an I/O error. Nothing is changed when it throws.
+    @discardableResult
+    public func execute<Entity: ManagedObject>(_ request: BatchUpdateRequest<Entity>) throws(ObjectStoreError) -> BatchUpdateResult {
+        assertOnQueue()
+        let entity = core.model.entity(for: Entity.self)
+        let (columns, values) = try resolve(request.assignments, in: entity)
+        var fetch = FetchRequest<Entity>()
+        fetch.predicate = request.predicate
+        let query = try storeQuery(for: fetch, entity: entity)
+        let stamp = HistoryStamp(author: transactionAuthor, contextName: name)
+        let outcome = try core.withCommitLock { () throws(ObjectStoreError) -> BatchUpdateOutcome in
+            defer { core.publication.end() }
+            let outcome = try core.store.batchUpdate(query, columns: columns, values: values, stamp: stamp) { core.publication.begin($0) }
+            core.handOnCommits(before: outcome.generation)
+            core.handOnOwnCommit(changeSet(of: outcome, entity: entity, values: values, columns: columns), generation: outcome.generation, savedBy: nil)
+            return outcome
+        }
+        core.storeChanges.drain()
+        // What this context shows follows the update before the call returns.
+        mergeWaitingChangeSets(below: nil)
+        deliverChanges()
+        let tracked = core.store.tracksHistory && !outcome.rows.isEmpty
+        return BatchUpdateResult(
+            objectIDs: outcome.rows.map { objectID(entity: entity.index, key: $0.key) },
+            historyToken: tracked ? HistoryToken(storeIdentifier: core.store.identifier, generation: outcome.generation) : nil)
+    }
+
+    /// The columns and stored values of a request's assignments, checked against the entity.
+    private func resolve(_ assignments: [BatchUpdateRequest<some ManagedObject>.Assignment], in entity: EntityDescription) throws(ObjectStoreError) -> ([Int], [DatabaseValue]) {
+        var columns: [Int] = []
+        var values: [DatabaseValue] = []
+        for assignment in assignments {
+            let name = assignment.name ?? assignment.keyPath.flatMap { entity.propertyNames(of: $0.keyPath)?.first } ?? "?"
+            guard let attribute = entity.attributes.first(where: { $0.name == name }) else {
+                throw .invalidBatchRequest(entity: entity.name, reason: "\(name) is not an attribute of \(entity.name) (a batch update sets attributes only)")
+            }
+            guard attribute.type == assignment.valueType else {
+                throw .invalidBatchRequest(entity: entity.name, reason: "\(name) holds \(attribute.type.rawValue) values, and the request gives a \(assignment.valueType.rawValue)")
+            }
+            guard !assignment.value.isNull || attribute.isOptional else {
+                throw .invalidBatchRequest(entity: entity.name, reason: "\(name) is not optional, and the request sets it to nil")
+            }
+            if let index = columns.firstIndex(of: attribute.column) {
+                values[index] = assignment.value.databaseValue
+            } else {
+                columns.append(attribute.column)
+                values.append(assignment.value.databaseValue)
+            }
+        }
+        guard !columns.isEmpty else {
+            throw .invalidBatchRequest(entity: entity.name, reason: "the request sets no attribute")
+        }
+        return (columns, values)
+    }
+
+    /// The change set of a batch update: each updated object with its changed keys, and the
+    /// new values and version of its row.
+    private func changeSet(of outcome: BatchUpdateOutcome, entity: EntityDescription, values: [DatabaseValue], columns: [Int]) -> ChangeSet {
+        var changedKeys: [ObjectID: Set<String>] = [:]
+        var patches: [ObjectID: RowPatch] = [:]
+        for row in outcome.rows {
+            let id = objectID(entity: entity.index, key: row.key)
+            changedKeys[id] = Set(row.changed.map { entity.columnNames[$0] })
+            patches[id] = RowPatch(version: row.version, columns: columns, values: values)
+        }
+        let token = core.store.tracksHistory ? HistoryToken(storeIdentifier: core.store.identifier, generation: outcome.generation) : nil
+        return ChangeSet(
+            transactionNumber: core.nextTransactionNumber(), originator: identifier, destination: .store,
+            insertedObjectIDs: [], changedKeys: changedKeys, deletedObjectIDs: [], patches: patches, historyToken: token)
+    }
+}
