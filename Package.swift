@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     ],
     targets: [
         // What every module shares: locks, programmer-error traps, small text helpers. Internal to
@@ -74,7 +75,7 @@ let package = Package(
                 "WebLists",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                "WebSocketTestClient",
             ]
         ),
         // Stands for another process in the crash-safety test, which kills it mid-save.
@@ -125,6 +126,15 @@ let package = Package(
         // environment, snapshots built from a layout, and recorders for values that arrive on
         // other threads.
         .target(name: "TestSupport", dependencies: ["DiffableSnapshots", "DiffableSupport", "SeededRandom"], path: "Tests/TestSupport"),
+        // The WebSocket client the web list tests and the `web` benchmark play their pages with,
+        // built on the SwiftNIO modules the server builds already.
+        .target(
+            name: "WebSocketTestClient",
+            dependencies: ["NIOConcurrencyHelpers", "NIOCore", "NIOHTTP1", "NIOPosix", "NIOWebSocket"].map {
+                .product(name: $0, package: "swift-nio")
+            },
+            path: "Tests/WebSocketTestClient"
+        ),
         .testTarget(name: "DiffableSnapshotsTests", dependencies: ["DiffableSnapshots", "TestSupport"]),
         .testTarget(name: "DiffableStoreTests", dependencies: ["DiffableStore", "ListDataSourcesTesting", "TestSupport"]),
         .testTarget(
@@ -176,7 +186,8 @@ if ProcessInfo.processInfo.environment["DIFFABLE_TESTS_WITHOUT_WEB"] == nil {
                 "ListDataSources",
                 "ListDataSourcesTesting",
                 "TestSupport",
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                "WebSocketTestClient",
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ]
         )
     )

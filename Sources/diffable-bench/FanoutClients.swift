@@ -1,7 +1,6 @@
 import DiffableSupport
 import Foundation
-import HummingbirdWSClient
-import Logging
+import WebSocketTestClient
 
 /// The WebSocket clients of the `web` benchmark, in this process: each reads every message,
 /// takes its generation, and records the time from that generation's save to now.
@@ -26,15 +25,10 @@ final class FanoutClients: Sendable {
 
     /// Connects every client to `url`.
     func connect(to url: String) {
-        var logger = Logger(label: "diffable-bench")
-        logger.logLevel = .critical
-        let configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 20)
         for index in 0..<count {
             let task = Task.detached { [self] in
-                _ = try? await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) { inbound, _, _ in
-                    for try await message in inbound.messages(maxSize: 1 << 26) {
-                        if case .text(let text) = message { self.received(text, by: index) }
-                    }
+                _ = try? await WebSocketClient.connect(url: url) { inbound, _ in
+                    for try await text in inbound { self.received(text, by: index) }
                 }
             }
             tasks.withLock { $0.append(task) }

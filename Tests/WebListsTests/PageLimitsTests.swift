@@ -1,7 +1,7 @@
-import HummingbirdWSClient
 import NIOWebSocket
 import Testing
 import WebLists
+import WebSocketTestClient
 
 @Suite struct PageLimitsTests {
     /// A list at generation 1 served on a free port, and a page that follows it.

@@ -1,7 +1,6 @@
 import DiffableSupport
 import Foundation
-import HummingbirdWSClient
-import Logging
+import WebSocketTestClient
 
 /// A page as the protocol sees it, written in Swift: a WebSocket client that collects every text
 /// message the server sends and can send its own.
@@ -25,24 +24,18 @@ final class PageClient: Sendable {
         self.outgoing = outgoing
         let gate = Locked<CheckedContinuation<Void, Never>?>(nil)
         readGate = gate
-        var configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 20)
-        if let origin { configuration.additionalHeaders[.origin] = origin }
+        let headers = origin.map { [(name: "Origin", value: $0)] } ?? []
         let url = "ws://127.0.0.1:\(port)\(path)" + (query.isEmpty ? "" : "?" + query)
-        var logger = Logger(label: "PageClient")
-        logger.logLevel = .critical
-        let config = configuration
         run = Task {
             defer { inbox.withLock { $0.ended = true } }
-            return try await WebSocketClient.connect(url: url, configuration: config, logger: logger) { inbound, outbound, _ in
+            return try await WebSocketClient.connect(url: url, headers: headers) { inbound, outbound in
                 if !startsReading { await withCheckedContinuation { continuation in gate.withLock { $0 = continuation } } }
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
-                        for try await message in inbound.messages(maxSize: 1 << 26) {
-                            if case .text(let text) = message { inbox.withLock { $0.messages.append(text) } }
-                        }
+                        for try await text in inbound { inbox.withLock { $0.messages.append(text) } }
                     }
                     group.addTask {
-                        for await text in outgoingStream { try await outbound.write(.text(text)) }
+                        for await text in outgoingStream { try await outbound.send(text) }
                     }
                     try await group.next()
                     group.cancelAll()
