@@ -4,7 +4,7 @@ import DiffableStore
 import Foundation
 import Testing
 
-@Suite struct BatchUpdateExampleTests {
+@Suite struct BatchUpdateRequestExampleTests {
     final class Match: ManagedObject {
         @Attribute var title = ""
         @Attribute var isLive = false
