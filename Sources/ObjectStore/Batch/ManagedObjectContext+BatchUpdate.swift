@@ -6,7 +6,7 @@ extension ManagedObjectContext {
     ///
     /// The update is one commit, as a save is: one history transaction, and one change set
     /// (each object with the keys whose values changed) handed on to the container's observers and
-    /// merged into every context that merges automatically, this one included; so every
+    /// merged into every context that merges automatically and into this one; so every
     /// controller over those objects delivers the change. Contexts holding unsaved edits of an
     /// updated object meet the change as they meet another context's save (their merge policy
     /// decides).
@@ -25,16 +25,22 @@ extension ManagedObjectContext {
         fetch.predicate = request.predicate
         let query = try storeQuery(for: fetch, entity: entity)
         let stamp = HistoryStamp(author: transactionAuthor, contextName: name)
-        let outcome = try core.withCommitLock { () throws(ObjectStoreError) -> BatchUpdateOutcome in
+        let (outcome, changeSet) = try core.withCommitLock { () throws(ObjectStoreError) -> (BatchUpdateOutcome, ChangeSet) in
             defer { core.publication.end() }
             let outcome = try core.store.batchUpdate(query, columns: columns, values: values, stamp: stamp) { core.publication.begin($0) }
             core.handOnCommits(before: outcome.generation)
-            core.handOnOwnCommit(changeSet(of: outcome, entity: entity, values: values, columns: columns), generation: outcome.generation, savedBy: nil)
-            return outcome
+            let committed = batchChangeSet(of: outcome, entity: entity, values: values, columns: columns)
+            core.handOnOwnCommit(committed, generation: outcome.generation, savedBy: nil)
+            return (outcome, committed)
         }
         core.storeChanges.drain()
-        // What this context shows follows the update before the call returns.
-        mergeWaitingChangeSets(below: nil)
+        // What this context shows follows the update before the call returns: through its inbox
+        // when it merges automatically (after what came before), else merged here.
+        if automaticallyMergesChangesFromParent && parent == nil {
+            mergeWaitingChangeSets(below: nil)
+        } else if !changeSet.isEmpty {
+            merge(changeSet)
+        }
         deliverChanges()
         let tracked = core.store.tracksHistory && !outcome.rows.isEmpty
         return BatchUpdateResult(
@@ -72,7 +78,7 @@ extension ManagedObjectContext {
 
     /// The change set of a batch update: each updated object with its changed keys, and the
     /// new values and version of its row.
-    private func changeSet(of outcome: BatchUpdateOutcome, entity: EntityDescription, values: [DatabaseValue], columns: [Int]) -> ChangeSet {
+    private func batchChangeSet(of outcome: BatchUpdateOutcome, entity: EntityDescription, values: [DatabaseValue], columns: [Int]) -> ChangeSet {
         var changedKeys: [ObjectID: Set<String>] = [:]
         var patches: [ObjectID: RowPatch] = [:]
         for row in outcome.rows {
