@@ -143,6 +143,8 @@ struct BatchUpdateDiffTests {
         counter.reset()
         let update = BatchUpdate(from: old, to: new)
         #expect(update == BatchUpdate(itemReconfigures: [path(1, 50)]))
-        #expect(counter.total <= 4, "sections sharing storage cost nothing; the mark costs a lookup or two")
+        // A pass over the list would cost at least 1,000 operations; the mark costs a lookup or two,
+        // each a hash and as many comparisons as the probe meets (per-process hash seeds vary that).
+        #expect(counter.total <= 8, "sections sharing storage cost nothing; the mark costs a lookup or two")
     }
 }
