@@ -24,28 +24,12 @@ extension ManagedObjectContext {
         var fetch = FetchRequest<Entity>()
         fetch.predicate = request.predicate
         let query = try storeQuery(for: fetch, entity: entity)
-        let stamp = HistoryStamp(author: transactionAuthor, contextName: name)
-        let (outcome, changeSet) = try core.withCommitLock { () throws(ObjectStoreError) -> (BatchUpdateOutcome, ChangeSet) in
-            defer { core.publication.end() }
-            let outcome = try core.store.batchUpdate(query, columns: columns, values: values, stamp: stamp) { core.publication.begin($0) }
-            core.handOnCommits(before: outcome.generation)
-            let committed = batchChangeSet(of: outcome, entity: entity, values: values, columns: columns)
-            core.handOnOwnCommit(committed, generation: outcome.generation, savedBy: nil)
-            return (outcome, committed)
+        let (commit, token) = try commitBatchOperation { (stamp, generationReserved) throws(ObjectStoreError) in
+            try core.store.batchUpdate(query, columns: columns, values: values, stamp: stamp, generationReserved: generationReserved)
         }
-        core.storeChanges.drain()
-        // What this context shows follows the update before the call returns: through its inbox
-        // when it merges automatically (after what came before), else merged here.
-        if automaticallyMergesChangesFromParent && parent == nil {
-            mergeWaitingChangeSets(below: nil)
-        } else if !changeSet.isEmpty {
-            merge(changeSet)
-        }
-        deliverChanges()
-        let tracked = core.store.tracksHistory && !outcome.rows.isEmpty
         return BatchUpdateResult(
-            objectIDs: outcome.rows.map { objectID(entity: entity.index, key: $0.key) },
-            historyToken: tracked ? HistoryToken(storeIdentifier: core.store.identifier, generation: outcome.generation) : nil)
+            objectIDs: commit.batch.updates.map { objectID(entity: entity.index, key: $0.key) },
+            historyToken: token)
     }
 
     /// The columns and stored values of a request's assignments, checked against the entity.
@@ -74,21 +58,5 @@ extension ManagedObjectContext {
             throw .invalidBatchRequest(entity: entity.name, reason: "the request sets no attribute")
         }
         return (columns, values)
-    }
-
-    /// The change set of a batch update: each updated object with its changed keys, and the
-    /// new values and version of its row.
-    private func batchChangeSet(of outcome: BatchUpdateOutcome, entity: EntityDescription, values: [DatabaseValue], columns: [Int]) -> ChangeSet {
-        var changedKeys: [ObjectID: Set<String>] = [:]
-        var patches: [ObjectID: RowPatch] = [:]
-        for row in outcome.rows {
-            let id = objectID(entity: entity.index, key: row.key)
-            changedKeys[id] = Set(row.changed.map { entity.columnNames[$0] })
-            patches[id] = RowPatch(version: row.version, columns: columns, values: values)
-        }
-        let token = core.store.tracksHistory ? HistoryToken(storeIdentifier: core.store.identifier, generation: outcome.generation) : nil
-        return ChangeSet(
-            transactionNumber: core.nextTransactionNumber(), originator: identifier, destination: .store,
-            insertedObjectIDs: [], changedKeys: changedKeys, deletedObjectIDs: [], patches: patches, historyToken: token)
     }
 }

@@ -156,17 +156,11 @@ extension ManagedObjectContext {
     /// store's values, or found rows gone) and builds the change set of what the commit did.
     private func apply(_ outcome: CommitOutcome, of save: StoreSave) -> (ChangeSet, SaveEffects) {
         var builder = ChangeSetBuilder(store: core.store)
+        builder.record(save.batch, outcome: outcome)
         var effects = SaveEffects()
-        for insert in save.batch.inserts {
-            builder.inserted(entity: insert.entity, key: insert.key, after: insert.values)
-        }
-        for (link, changed) in zip(save.batch.links, outcome.linksChanged) where changed {
-            builder.linked(link)
-        }
         for (object, result) in zip(save.deleted, outcome.deletes) {
             switch result {
-            case .deleted(let before):
-                builder.deleted(entity: object.entityDescription, key: object.objectID.key, before: before)
+            case .deleted:
                 forget(object)
             case .alreadyGone:
                 forget(object)
@@ -179,12 +173,10 @@ extension ManagedObjectContext {
         }
         for (object, result) in zip(save.updated, outcome.updates) {
             switch result {
-            case let .written(before, after, columns, version):
-                builder.updated(entity: object.entityDescription, key: object.objectID.key, before: before, after: after, columns: columns, version: version)
+            case let .written(_, after, _, version):
                 if !after.elementsEqual(object.values, by: StoredValueOrder.isSame) { effects.refreshed.insert(object.objectID) }
                 object.load(after, version: version)
             case let .reinserted(values, version):
-                builder.inserted(entity: object.entityDescription, key: object.objectID.key, after: values)
                 object.load(values, version: version)
             case .discarded(let row):
                 object.load(row.values, version: row.version)

@@ -1,0 +1,26 @@
+import GRDB
+
+extension PersistentStore {
+    /// Runs a batch operation as one commit: in one write transaction that first raises the store
+    /// generation (told to `generationReserved` before anything is written), `body` writes its
+    /// rows and lists them in the commit; with history tracking on, the commit's history
+    /// transaction is appended last. Errors come out as a save's do (``commitError(_:)``), and
+    /// nothing is written when one is thrown.
+    func batchCommit(
+        stamp: HistoryStamp, generationReserved: (Int64) -> Void, _ body: (Database, inout BatchCommit) throws -> Void
+    ) throws(ObjectStoreError) -> BatchCommit {
+        do {
+            return try writer.write { db in
+                var commit = BatchCommit()
+                commit.batch.stamp = stamp
+                commit.outcome.generation = try StoreGeneration.advance(db)
+                generationReserved(commit.outcome.generation)
+                try body(db, &commit)
+                if self.tracksHistory { try self.recordHistory(commit.batch, outcome: commit.outcome, db: db) }
+                return commit
+            }
+        } catch {
+            throw commitError(error)
+        }
+    }
+}
