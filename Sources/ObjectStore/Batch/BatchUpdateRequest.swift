@@ -15,16 +15,7 @@ public struct BatchUpdateRequest<Entity: ManagedObject>: Sendable {
     /// The objects to update; nil for all of the entity's.
     public var predicate: FetchPredicate<Entity>?
     /// The attributes to set, by key path or name, in the order set.
-    private(set) var assignments: [Assignment] = []
-
-    /// One attribute and its new value.
-    struct Assignment: Sendable {
-        let keyPath: SendableKeyPath?
-        let name: String?
-        let value: StoredValue
-        let valueType: AttributeType
-        let isOptional: Bool
-    }
+    private(set) var assignments: [BatchAssignment] = []
 
     /// A request that updates the objects `predicate` selects (all of them for nil).
     public init(predicate: FetchPredicate<Entity>? = nil) {
@@ -33,13 +24,13 @@ public struct BatchUpdateRequest<Entity: ManagedObject>: Sendable {
 
     /// Sets the attribute at `keyPath` to `value` in every object updated.
     public mutating func set<Value: AttributeValue>(_ keyPath: KeyPath<Entity, Value>, to value: Value) {
-        assignments.append(Assignment(keyPath: SendableKeyPath(keyPath), name: nil, value: value.storedValue, valueType: Value.attributeType, isOptional: Value.isOptional))
+        assignments.append(BatchAssignment(keyPath: keyPath, value: value))
     }
 
     /// Sets the attribute named `name` to `value` in every object updated. A name that is not an
     /// attribute of the entity, or a value of another type, fails the request with
     /// ``ObjectStoreError/invalidBatchRequest(entity:reason:)``.
     public mutating func set<Value: AttributeValue>(_ name: String, to value: Value) {
-        assignments.append(Assignment(keyPath: nil, name: name, value: value.storedValue, valueType: Value.attributeType, isOptional: Value.isOptional))
+        assignments.append(BatchAssignment(name: name, value: value))
     }
 }

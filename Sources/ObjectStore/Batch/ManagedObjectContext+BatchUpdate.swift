@@ -20,7 +20,11 @@ extension ManagedObjectContext {
     public func execute<Entity: ManagedObject>(_ request: BatchUpdateRequest<Entity>) throws(ObjectStoreError) -> BatchUpdateResult {
         assertOnQueue()
         let entity = core.model.entity(for: Entity.self)
-        let (columns, values) = try resolve(request.assignments, in: entity)
+        var resolver = BatchAssignmentResolver(entity: entity)
+        let (columns, values) = try resolver.resolve(request.assignments)
+        guard !columns.isEmpty else {
+            throw .invalidBatchRequest(entity: entity.name, reason: "the request sets no attribute")
+        }
         var fetch = FetchRequest<Entity>()
         fetch.predicate = request.predicate
         let query = try storeQuery(for: fetch, entity: entity)
@@ -30,33 +34,5 @@ extension ManagedObjectContext {
         return BatchUpdateResult(
             objectIDs: commit.batch.updates.map { objectID(entity: entity.index, key: $0.key) },
             historyToken: token)
-    }
-
-    /// The columns and stored values of a request's assignments, checked against the entity.
-    private func resolve(_ assignments: [BatchUpdateRequest<some ManagedObject>.Assignment], in entity: EntityDescription) throws(ObjectStoreError) -> ([Int], [DatabaseValue]) {
-        var columns: [Int] = []
-        var values: [DatabaseValue] = []
-        for assignment in assignments {
-            let name = assignment.name ?? assignment.keyPath.flatMap { entity.propertyNames(of: $0.keyPath)?.first } ?? "?"
-            guard let attribute = entity.attributes.first(where: { $0.name == name }) else {
-                throw .invalidBatchRequest(entity: entity.name, reason: "\(name) is not an attribute of \(entity.name) (a batch update sets attributes only)")
-            }
-            guard attribute.type == assignment.valueType else {
-                throw .invalidBatchRequest(entity: entity.name, reason: "\(name) holds \(attribute.type.rawValue) values, and the request gives a \(assignment.valueType.rawValue)")
-            }
-            guard !assignment.value.isNull || attribute.isOptional else {
-                throw .invalidBatchRequest(entity: entity.name, reason: "\(name) is not optional, and the request sets it to nil")
-            }
-            if let index = columns.firstIndex(of: attribute.column) {
-                values[index] = assignment.value.databaseValue
-            } else {
-                columns.append(attribute.column)
-                values.append(assignment.value.databaseValue)
-            }
-        }
-        guard !columns.isEmpty else {
-            throw .invalidBatchRequest(entity: entity.name, reason: "the request sets no attribute")
-        }
-        return (columns, values)
     }
 }

@@ -257,19 +257,22 @@ final class PersistentStore: Sendable {
     ///   missing from the store (handing out keys without it could repeat existing ones).
     func reserveKeys(entity: String, count: Int64) throws(ObjectStoreError) -> Int64 {
         do {
-            return try writer.write { db in
-                try db.execute(sql: "UPDATE Z_PRIMARYKEY SET Z_MAX = Z_MAX + ? WHERE Z_ENT = ?", arguments: [count, entity])
-                guard let maximum = try Int64.fetchOne(db, sql: "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?", arguments: [entity]) else {
-                    throw ObjectStoreError.storeFailure(
-                        path: self.path,
-                        reason: "the key counter of entity \(entity) is missing from Z_PRIMARYKEY, so no key can be reserved (restore the row, with Z_MAX the largest Z_PK of \(entity), or a backup)")
-                }
-                return maximum - count + 1
-            }
+            return try writer.write { db in try self.reserveKeys(entity: entity, count: count, db: db) }
         } catch let error as ObjectStoreError {
             throw error
         } catch {
             throw StoreErrors.map(error, path: path, timeout: busyTimeout)
         }
+    }
+
+    /// ``reserveKeys(entity:count:)`` inside a write transaction already open.
+    func reserveKeys(entity: String, count: Int64, db: Database) throws -> Int64 {
+        try db.execute(sql: "UPDATE Z_PRIMARYKEY SET Z_MAX = Z_MAX + ? WHERE Z_ENT = ?", arguments: [count, entity])
+        guard let maximum = try Int64.fetchOne(db, sql: "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?", arguments: [entity]) else {
+            throw ObjectStoreError.storeFailure(
+                path: path,
+                reason: "the key counter of entity \(entity) is missing from Z_PRIMARYKEY, so no key can be reserved (restore the row, with Z_MAX the largest Z_PK of \(entity), or a backup)")
+        }
+        return maximum - count + 1
     }
 }
