@@ -4,8 +4,8 @@ import ObjectStore
 import SeededRandom
 
 /// Saves random changes: fixtures inserted, moved, rescored and deleted, teams inserted,
-/// re-ranked and deleted (their fixtures with them). Prints `committed <token>` after each
-/// save.
+/// re-ranked and deleted (their fixtures with them); one commit in six is a batch operation
+/// instead (``RandomBatch``). Prints `committed <token>` after each commit that changed anything.
 struct PeerWriter {
     let path: String
     let seed: UInt64
@@ -23,6 +23,9 @@ struct PeerWriter {
         var generator = SplitMix64(seed: seed)
         for save in 0..<saves {
             let token = try context.performAndWait { () throws -> HistoryToken? in
+                if Int.random(in: 0..<6, using: &generator) == 0 {
+                    return try RandomBatch(context: context, prefix: "\(prefix)-\(save)").run(&generator)
+                }
                 var edits = RandomEdits(context: context, prefix: "\(prefix)-\(save)")
                 for _ in 0..<Int.random(in: 1...4, using: &generator) { try edits.apply(Int.random(in: 0..<100, using: &generator), &generator) }
                 return try edits.save()
