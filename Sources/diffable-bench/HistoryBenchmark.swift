@@ -6,7 +6,7 @@ import ObjectStore
 struct HistoryBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
-        abstract: "Persistent history: a save of 1,000 changed objects with history tracking against the same save without; a batch update of 100,000 objects against fetch-modify-save and GRDB's UPDATE; four processes on one file, from a save in one to the delivery in the others, against the same in one process."
+        abstract: "Persistent history: a save of 1,000 changed objects with history tracking against the same save without; a batch update of 100,000 objects against fetch-modify-save and GRDB's UPDATE; a batch delete of 10,000 of 1,000,000 objects followed by a controller, against a list that refetches; four processes on one file, from a save in one to the delivery in the others, against the same in one process."
     )
 
     @OptionGroup var options: BenchOptions
@@ -21,6 +21,9 @@ struct HistoryBenchmark: ParsableCommand {
         }
         if options.includes("batch-update-100k") {
             report.add(try measureBatchUpdate(count: 100_000, directory: directory))
+        }
+        if options.includes("batch-delete-10k-of-1M") {
+            report.add(try measureBatchDelete())
         }
         if options.includes("remote-4-processes") {
             report.add(try measureRemoteProcesses(directory: directory))
