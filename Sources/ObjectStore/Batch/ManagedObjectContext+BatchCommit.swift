@@ -15,10 +15,17 @@ extension ManagedObjectContext {
             defer { core.publication.end() }
             let commit = try write(stamp) { core.publication.begin($0) }
             core.handOnCommits(before: commit.outcome.generation)
-            var builder = ChangeSetBuilder(store: core.store)
-            builder.record(commit.batch, outcome: commit.outcome)
             let token = core.store.tracksHistory ? HistoryToken(storeIdentifier: core.store.identifier, generation: commit.outcome.generation) : nil
-            let changeSet = builder.changeSet(number: core.nextTransactionNumber(), originator: identifier, destination: .store, historyToken: token)
+            let changeSet: ChangeSet
+            if let updates = commit.attributeUpdates {
+                changeSet = updates.changeSet(number: core.nextTransactionNumber(), originator: identifier, historyToken: token) {
+                    objectID(entity: updates.entity.index, key: $0)
+                }
+            } else {
+                var builder = ChangeSetBuilder(store: core.store)
+                builder.record(commit.batch, outcome: commit.outcome)
+                changeSet = builder.changeSet(number: core.nextTransactionNumber(), originator: identifier, destination: .store, historyToken: token)
+            }
             core.handOnOwnCommit(changeSet, generation: commit.outcome.generation, savedBy: nil)
             return (commit, changeSet)
         }

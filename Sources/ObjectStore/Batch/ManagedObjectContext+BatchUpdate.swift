@@ -32,7 +32,7 @@ extension ManagedObjectContext {
             try core.store.batchUpdate(query, columns: columns, values: values, stamp: stamp, generationReserved: generationReserved)
         }
         return BatchUpdateResult(
-            objectIDs: commit.batch.updates.map { objectID(entity: entity.index, key: $0.key) },
+            objectIDs: (commit.attributeUpdates?.groups.flatMap(\.keys) ?? []).sorted().map { objectID(entity: entity.index, key: $0) },
             historyToken: token)
     }
 }

@@ -16,7 +16,14 @@ extension PersistentStore {
                 commit.outcome.generation = try StoreGeneration.advance(db)
                 generationReserved(commit.outcome.generation)
                 try body(db, &commit)
-                if self.tracksHistory { try self.recordHistory(commit.batch, outcome: commit.outcome, db: db) }
+                if self.tracksHistory {
+                    if let updates = commit.attributeUpdates {
+                        let rows = updates.historyRows { self.objectID(updates.entity, $0) }
+                        try self.appendHistoryTransaction(rows, generation: commit.outcome.generation, stamp: stamp, db: db)
+                    } else {
+                        try self.recordHistory(commit.batch, outcome: commit.outcome, db: db)
+                    }
+                }
                 return commit
             }
         } catch {

@@ -1,0 +1,58 @@
+import GRDB
+
+/// The rows a batch update changed, grouped by which of its attributes changed in them: every row
+/// of a group took the same values, so the change set and the history list the group's rows with
+/// one shared key set and one shared patch, not per-row copies of them.
+struct AttributeUpdates {
+    struct Group {
+        /// The columns that changed, in the request's order, and their new values.
+        var columns: [Int]
+        var values: [DatabaseValue]
+        var keys: [Int64] = []
+        /// Each row's version after the update.
+        var versions: [Int64] = []
+
+        /// Puts the rows in key order (SQLite returns them in the order it visits them).
+        mutating func sortByKey() {
+            guard !zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) else { return }
+            let order = keys.indices.sorted { keys[$0] < keys[$1] }
+            keys = order.map { keys[$0] }
+            versions = order.map { versions[$0] }
+        }
+    }
+
+    let entity: EntityDescription
+    var groups: [Group] = []
+
+    var isEmpty: Bool { groups.allSatisfy(\.keys.isEmpty) }
+
+    /// The history of the update: one change per row, in key order.
+    func historyRows(objectID: (Int64) -> ObjectID) -> [HistoryRecorder.Row] {
+        var rows: [(key: Int64, row: HistoryRecorder.Row)] = []
+        rows.reserveCapacity(groups.reduce(0) { $0 + $1.keys.count })
+        for group in groups {
+            let properties = group.columns.map { entity.columnNames[$0] }
+            for key in group.keys { rows.append((key, HistoryRecorder.Row(id: objectID(key), type: .update, properties: properties))) }
+        }
+        if groups.count > 1 { rows.sort { $0.key < $1.key } }
+        return rows.map(\.row)
+    }
+
+    /// The change set of the update: each row's object with its group's changed keys and patch.
+    func changeSet(number: Int64, originator: ContextIdentifier, historyToken: HistoryToken?, objectID: (Int64) -> ObjectID) -> ChangeSet {
+        let count = groups.reduce(0) { $0 + $1.keys.count }
+        var changedKeys: [ObjectID: Set<String>] = Dictionary(minimumCapacity: count)
+        var patches: [ObjectID: RowPatch] = Dictionary(minimumCapacity: count)
+        for group in groups {
+            let names = Set(group.columns.map { entity.columnNames[$0] })
+            for (key, version) in zip(group.keys, group.versions) {
+                let id = objectID(key)
+                changedKeys[id] = names
+                patches[id] = RowPatch(version: version, columns: group.columns, values: group.values)
+            }
+        }
+        return ChangeSet(
+            transactionNumber: number, originator: originator, destination: .store,
+            insertedObjectIDs: [], changedKeys: changedKeys, deletedObjectIDs: [], patches: patches, historyToken: historyToken)
+    }
+}
