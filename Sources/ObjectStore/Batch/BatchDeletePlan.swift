@@ -36,11 +36,18 @@ struct BatchDeletePlan {
 
     // MARK: Phase 1: the request's rows
 
-    /// Selects the rows `query` selects.
+    /// Selects the rows `query` selects, in no particular order unless the query has a limit or
+    /// an offset (then its order decides which rows it selects).
     mutating func select(_ query: StoreQuery) throws {
+        let entity = query.entity
+        let (condition, arguments) = query.rowCondition()
+        let sql = "SELECT \(SQL.rowColumns(entity, alias: "t")) FROM \(SQL.table(entity)) AS t WHERE \(condition)"
+        let width = Int32(entity.columnNames.count)
         var rows: [StoreRow] = []
-        try PersistentStore.forEachRow(query, db: db) { rows.append($0) }
-        for row in rows { doom(entity: query.entity.index, row) }
+        try RawStatement.forEachRow(try db.cachedStatement(sql: sql), db: db, arguments: arguments) { sqlite in
+            rows.append(RawStatement.storeRow(sqlite, width: width))
+        }
+        for row in rows.sorted(by: { $0.key < $1.key }) { doom(entity: entity.index, row) }
         requestedCount = order.count
     }
 
