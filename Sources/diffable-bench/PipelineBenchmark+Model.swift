@@ -99,7 +99,7 @@ extension HomeStore: LiveStore {
     /// Changes `count` distinct random matches and saves: most get a new rank (a move within
     /// their section), one in ten goes live or stops being live (a move between slots), one in
     /// ten changes sport (a move between sections). Every change changes a value, so every save
-    /// reaches the view context as one merge.
+    /// reaches the view context as one merge. The matches are loaded with one fetch.
     func saveLiveChanges(_ count: Int) {
         var picks: [ObjectID] = []
         while picks.count < count {
@@ -108,8 +108,12 @@ extension HomeStore: LiveStore {
         }
         let rolls = (0..<count).map { _ in (Int.random(in: 0..<10, using: &random), Int.random(in: 1..<1_000_003, using: &random)) }
         writer.performAndWait {
+            // The matches are loaded with one fetch (`SELF IN`), as an app editing a known set of
+            // objects would, not with one query each.
+            let request = FetchRequest<HomeMatch>(predicate: try! FetchPredicate(format: "SELF IN %@", argumentArray: [picks]))
+            let loaded = Dictionary(uniqueKeysWithValues: Array(try! writer.fetch(request)).map { ($0.objectID, $0) })
             for (id, (kind, value)) in zip(picks, rolls) {
-                let match = try! writer.existingObject(with: id, as: HomeMatch.self)
+                let match = loaded[id]!
                 switch kind {
                 case 0:
                     match.isLive.toggle()

@@ -278,7 +278,7 @@ extension SnapshotDiffer {
                 let leaf = leaves[Int(record)]
                 let rank = leaf.rankTable < 0 ? Int32(truncatingIfNeeded: slot.slot) : Int32(rankTables[Int(leaf.rankTable) &+ slot.slot])
                 guard rank >= leaf.lower, rank < leaf.upper else { continue }
-                let key = newTable.keyPointer(bucket).pointee
+                let key = newTable.key(at: bucket)
                 if let oldSlot = index.find(key, hash: itemTableHash(key, seed: seed)) {
                     found[leaf.base &+ Int(rank)] = oldSlot.rawValue
                 }

@@ -127,13 +127,14 @@ struct ItemIndex<Key: Hashable & Sendable>: @unchecked Sendable {
     mutating func prepareInPlace(adding additional: Int) -> Bool {
         guard changesInPlace(reserving: additional) else { return false }
         guard let current = table else {
-            table = ItemTable(bucketCount: ItemTable<Key>.bucketCount(forCapacity: additional))
+            table = ItemTable(bucketCount: ItemTable<Key>.bucketCount(forCapacity: additional, dense: true), dense: true)
             return true
         }
         let needed = current.count + additional
         if needed <= current.capacity { return true }
         if additional < Self.bulkAddition, additional * 16 < current.count { return false }
-        table = current.moved(toBucketCount: ItemTable<Key>.bucketCount(forCapacity: max(needed, current.count + current.count / 2)))
+        table = current.moved(
+            toBucketCount: ItemTable<Key>.bucketCount(forCapacity: max(needed, current.count + current.count / 2), dense: true))
         return true
     }
 

@@ -6,7 +6,7 @@ extension ItemStorage {
     func indexNeedsRebuilding(itemCount: Int) -> Bool {
         if index.overlay.count > max(4_096, itemCount / 16) { return true }
         guard let table = index.table, table.bucketCount > 64 else { return false }
-        return table.bucketCount > 8 * ItemTable<Item>.bucketCount(forCapacity: itemCount)
+        return table.bucketCount > 8 * ItemTable<Item>.bucketCount(forCapacity: itemCount, dense: true)
     }
 
     /// Folds the index into one fresh flat table for the `itemCount` items of the trees, which

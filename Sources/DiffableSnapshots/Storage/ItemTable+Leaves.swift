@@ -1,5 +1,5 @@
 extension ItemTable {
-    /// A fresh table for `capacity` keys holding the items of `leaves`, each at its slot, and an
+    /// A fresh dense table (an index) for `capacity` keys holding the items of `leaves`, each at its slot, and an
     /// item that was there twice (the items after it may be left out), or `nil`.
     ///
     /// A table filled by partition is not marked empty up front: its buckets are marked stretch
@@ -9,9 +9,9 @@ extension ItemTable {
     static func make(capacity: Int, filledWith leaves: [ItemLeaf<Key>]) -> (table: ItemTable, duplicate: Key?) {
         var total = 0
         for leaf in leaves { total &+= leaf.count }
-        let bucketCount = Self.bucketCount(forCapacity: max(capacity, total))
+        let bucketCount = Self.bucketCount(forCapacity: max(capacity, total), dense: true)
         let bits = Self.partitionBits(adding: total, bucketCount: bucketCount)
-        let table = ItemTable(bucketCount: bucketCount, markingEmpty: bits == 0)
+        let table = ItemTable(bucketCount: bucketCount, dense: true, markingEmpty: bits == 0)
         return (table, table.insertNew(leaves: leaves, count: total, partitionBits: bits, markingEmpty: bits > 0))
     }
 

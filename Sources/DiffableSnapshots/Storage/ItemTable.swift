@@ -1,11 +1,14 @@
 /// The flat part of the item index: an open-addressing hash table with linear probing from item
 /// identifier to ``ItemSlot``.
 ///
-/// Each bucket holds the key next to its slot (16 bytes for 8- and 12-byte keys), so a lookup
+/// Each bucket holds the key next to its slot, packed: a key of plain data is stored unaligned
+/// at 4-byte boundaries, so an 8-byte key and its slot take 12 bytes, not 16, and a lookup
 /// usually touches one cache line. The bucket count is any number (a hash picks its bucket by a
-/// multiply-shift, not a mask), so a table built for *n* keys takes 5*n*/3 buckets (at most 60%
-/// full, which keeps probe runs short), not the next power of two. Deletion shifts later entries
-/// back instead of leaving tombstones.
+/// multiply-shift, not a mask). A snapshot's index of plain-data keys is *dense*: made for *n*
+/// keys it takes 5*n*/4 buckets (at most 80% full: 15 bytes per 8-byte key), since such keys
+/// compare and rehash cheaply along the longer probe runs; every other table is *sparse*, 5*n*/3
+/// buckets (at most 60% full): the diff's and the duplicate checks' working tables, and indexes
+/// of keys whose `==` and `hash(into:)` are the type's own code. Deletion shifts later entries back instead of leaving tombstones.
 ///
 /// The table is a class shared by snapshot copies; it is changed in place only while one
 /// snapshot holds it (``ItemIndex`` decides). Every method takes the key's hash, computed once
@@ -17,29 +20,39 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
     @usableFromInline let bucketCount: Int
     /// The bytes `buckets` spans (recycled memory may hold more buckets than were asked for).
     @usableFromInline let byteCount: Int
+    /// Whether the table is filled up to 80% (an index of plain-data keys) rather than 60%.
+    @usableFromInline let isDense: Bool
     @exclusivity(unchecked) @usableFromInline var count: Int
 
-    @inlinable static var alignment: Int { max(MemoryLayout<Key>.alignment, MemoryLayout<UInt32>.alignment) }
+    /// Whether keys are stored packed, at 4-byte alignment whatever their own: keys of plain
+    /// data, which are read and written as bytes.
+    @inlinable static var isPacked: Bool { _isPOD(Key.self) }
+    @inlinable static var alignment: Int {
+        isPacked ? MemoryLayout<UInt32>.alignment : max(MemoryLayout<Key>.alignment, MemoryLayout<UInt32>.alignment)
+    }
     @inlinable static var slotOffset: Int { roundedUp(MemoryLayout<Key>.size, to: MemoryLayout<UInt32>.alignment) }
     @inlinable static var stride: Int { roundedUp(slotOffset + MemoryLayout<UInt32>.size, to: alignment) }
 
-    /// The bucket count that keeps `capacity` entries at most 60% full.
+    /// The bucket count that keeps `capacity` entries at most 60% full (80% when `dense` and the
+    /// keys are plain data).
     @inlinable
-    static func bucketCount(forCapacity capacity: Int) -> Int {
-        max(8, capacity + capacity * 2 / 3 + 1)
+    static func bucketCount(forCapacity capacity: Int, dense: Bool = false) -> Int {
+        dense && isPacked ? max(8, capacity + capacity / 4 + 1) : max(8, capacity + capacity * 2 / 3 + 1)
     }
 
-    /// How many entries fit before the table is more than 60% full.
+    /// How many entries fit before the table is more than 60% full (80% when dense).
     @inlinable
-    var capacity: Int { bucketCount * 3 / 5 }
+    var capacity: Int { isDense ? bucketCount * 4 / 5 : bucketCount * 3 / 5 }
 
-    /// A table of at least `bucketCount` empty buckets.
+    /// A table of at least `bucketCount` empty buckets, filled up to 80% when `dense` (an index)
+    /// and the keys are plain data, and up to 60% otherwise.
     ///
     /// With `markingEmpty: false` the buckets are left as they are, and the caller marks them
     /// empty (``markEmpty(buckets:)``) before it reads or writes any.
     @inlinable
-    init(bucketCount: Int, markingEmpty: Bool = true) {
+    init(bucketCount: Int, dense: Bool = false, markingEmpty: Bool = true) {
         count = 0
+        isDense = dense && Self.isPacked
         let block = allocateRecycledMemory(byteCount: bucketCount * Self.stride, alignment: Self.alignment)
         buckets = block.memory
         byteCount = block.byteCount
@@ -65,9 +78,48 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
         DiffableSnapshots.markEmpty(buckets + range.lowerBound &* Self.stride, byteCount: range.count &* Self.stride)
     }
 
+    /// The key of `bucket` in place; only for keys that are not packed (see ``isPacked``),
+    /// which are aligned.
     @inlinable
     func keyPointer(_ bucket: Int) -> UnsafeMutablePointer<Key> {
-        (buckets + bucket * Self.stride).assumingMemoryBound(to: Key.self)
+        assert(!Self.isPacked, "a packed key is read and written as bytes")
+        return (buckets + bucket * Self.stride).assumingMemoryBound(to: Key.self)
+    }
+
+    /// Stores `key` in the empty `bucket`.
+    @inlinable
+    @inline(__always)
+    func initializeKey(_ key: consuming Key, at bucket: Int) {
+        if Self.isPacked {
+            (buckets + bucket &* Self.stride).storeBytes(of: key, as: Key.self)
+        } else {
+            keyPointer(bucket).initialize(to: key)
+        }
+    }
+
+    /// Whether `bucket`, which is occupied, holds `key`.
+    @inlinable
+    @inline(__always)
+    func holds(_ key: Key, at bucket: Int) -> Bool {
+        self.key(at: bucket) == key
+    }
+
+    /// Moves the key of the occupied bucket `source` into the empty bucket `target`.
+    @inlinable
+    @inline(__always)
+    func moveKey(from source: Int, to target: Int) {
+        if Self.isPacked {
+            (buckets + target &* Self.stride).copyMemory(from: buckets + source &* Self.stride, byteCount: MemoryLayout<Key>.size)
+        } else {
+            keyPointer(target).moveInitialize(from: keyPointer(source), count: 1)
+        }
+    }
+
+    /// Takes the key out of the occupied `bucket`, leaving its memory uninitialized.
+    @inlinable
+    @inline(__always)
+    func takeKey(at bucket: Int) -> Key {
+        Self.isPacked ? key(at: bucket) : keyPointer(bucket).move()
     }
 
     @inlinable
@@ -86,8 +138,9 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
     }
 
     @inlinable
+    @inline(__always)
     func key(at bucket: Int) -> Key {
-        keyPointer(bucket).pointee
+        Self.isPacked ? UnsafeRawPointer(buckets + bucket &* Self.stride).loadUnaligned(as: Key.self) : keyPointer(bucket).pointee
     }
 
     /// The bucket a hash starts probing from.
@@ -106,7 +159,7 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
     func find(_ key: Key, hash: Int) -> Int {
         var bucket = idealBucket(hash)
         while isOccupied(bucket) {
-            if keyPointer(bucket).pointee == key { return bucket }
+            if holds(key, at: bucket) { return bucket }
             bucket = next(bucket)
         }
         return -1
@@ -117,10 +170,10 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
     func insertNew(_ key: Key, hash: Int, slot: ItemSlot) -> Bool {
         var bucket = idealBucket(hash)
         while isOccupied(bucket) {
-            if keyPointer(bucket).pointee == key { return false }
+            if holds(key, at: bucket) { return false }
             bucket = next(bucket)
         }
-        keyPointer(bucket).initialize(to: key)
+        initializeKey(key, at: bucket)
         setSlot(slot, at: bucket)
         count &+= 1
         return true
@@ -150,7 +203,7 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
         guard slot != Int(ItemSlot.none.rawValue) else { return -1 }
         var bucket = first
         repeat {
-            if keyPointer(bucket).pointee == key { return bucket }
+            if holds(key, at: bucket) { return bucket }
             bucket = next(bucket)
         } while isOccupied(bucket)
         return -1
@@ -202,14 +255,14 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
                     // by an earlier key of the batch.
                     var occupied = firsts[index] != Int(ItemSlot.none.rawValue) || isOccupied(bucket)
                     while occupied {
-                        if !distinct, keyPointer(bucket).pointee == key {
+                        if !distinct, holds(key, at: bucket) {
                             self.count &+= index
                             return position
                         }
                         bucket = next(bucket)
                         occupied = isOccupied(bucket)
                     }
-                    keyPointer(bucket).initialize(to: key)
+                    initializeKey(key, at: bucket)
                     setSlot(slot(position), at: bucket)
                 }
                 self.count &+= count
@@ -224,7 +277,7 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
     func place(_ key: consuming Key, hash: Int, slot: ItemSlot) {
         var bucket = idealBucket(hash)
         while isOccupied(bucket) { bucket = next(bucket) }
-        keyPointer(bucket).initialize(to: key)
+        initializeKey(key, at: bucket)
         setSlot(slot, at: bucket)
         count &+= 1
     }
@@ -235,16 +288,16 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
         let found = find(key, hash: hash)
         guard found >= 0 else { return nil }
         let removed = slot(at: found)
-        keyPointer(found).deinitialize(count: 1)
+        _ = takeKey(at: found)
         count &-= 1
         // Backward-shift deletion: pull back every later entry of the run that may sit in the hole.
         var hole = found
         var bucket = next(hole)
         while isOccupied(bucket) {
-            let ideal = idealBucket(itemTableHash(keyPointer(bucket).pointee))
+            let ideal = idealBucket(itemTableHash(self.key(at: bucket)))
             // The entry may move into the hole unless its ideal bucket lies cyclically in (hole, bucket].
             if cyclicDistance(ideal, bucket) >= cyclicDistance(hole, bucket) {
-                keyPointer(hole).moveInitialize(from: keyPointer(bucket), count: 1)
+                moveKey(from: bucket, to: hole)
                 setSlot(slot(at: bucket), at: hole)
                 hole = bucket
             }
@@ -260,14 +313,14 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
         to >= from ? to &- from : to &+ bucketCount &- from
     }
 
-    /// A larger table holding this table's entries, which are moved out: this table is left
-    /// empty. Only for a table no one else holds.
+    /// A larger table, as dense as this one, holding this table's entries, which are moved out:
+    /// this table is left empty. Only for a table no one else holds.
     @inlinable
     func moved(toBucketCount newCount: Int) -> ItemTable {
-        let larger = ItemTable(bucketCount: newCount)
+        let larger = ItemTable(bucketCount: newCount, dense: isDense)
         let seed = itemTableSeed
         for bucket in 0..<bucketCount where isOccupied(bucket) {
-            let key = keyPointer(bucket).move()
+            let key = takeKey(at: bucket)
             larger.place(key, hash: itemTableHash(key, seed: seed), slot: slot(at: bucket))
             setSlot(.none, at: bucket)
         }
@@ -279,7 +332,7 @@ final class ItemTable<Key: Hashable & Sendable>: @unchecked Sendable {
     @inlinable
     func forEach(_ body: (Key, ItemSlot) -> Void) {
         for bucket in 0..<bucketCount where isOccupied(bucket) {
-            body(keyPointer(bucket).pointee, slot(at: bucket))
+            body(key(at: bucket), slot(at: bucket))
         }
     }
 }

@@ -139,16 +139,16 @@ struct SnapshotStorageTests {
     }
 
     @Test func aLargeBuildFilledByPartitionFindsEveryItemAndNothingElse() {
-        // 330,000 items need a table of more than 8 MB, which a fresh snapshot fills by
-        // partition, marking the buckets empty just ahead of the fill; the second append grows
-        // the table and enters its items by partition too.
-        let items = spreadItems(370_000)
+        // 600,000 items need a table of more than 8 MB (15 bytes an item), which a fresh
+        // snapshot fills by partition, marking the buckets empty just ahead of the fill; the
+        // second append grows the table and enters its items by partition too.
+        let items = spreadItems(640_000)
         var snapshot = Snapshot()
         snapshot.appendSections([0, 1])
-        snapshot.appendItems(Array(items[..<330_000]), toSection: 0)
+        snapshot.appendItems(Array(items[..<600_000]), toSection: 0)
         #expect(ItemTable<Int>.partitionBits(bucketCount: snapshot.storage.index.flatTable!.bucketCount) > 0)
-        snapshot.appendItems(Array(items[330_000...]), toSection: 1)
-        #expect(snapshot.storage.index.flatTable!.count == 370_000)
+        snapshot.appendItems(Array(items[600_000...]), toSection: 1)
+        #expect(snapshot.storage.index.flatTable!.count == 640_000)
         var random = SplitMix64(seed: 11)
         var misplaced = 0
         var foundAbsent = 0
@@ -162,7 +162,7 @@ struct SnapshotStorageTests {
     }
 
     @Test func foldingALargeEditedSnapshotRefillsItsTableByPartition() {
-        let items = spreadItems(340_000)
+        let items = spreadItems(600_000)
         var snapshot = Snapshot()
         snapshot.appendSections([0])
         snapshot.appendItems(items)
