@@ -187,6 +187,8 @@ if ProcessInfo.processInfo.environment["DIFFABLE_TESTS_WITHOUT_WEB"] == nil {
                 "ListDataSourcesTesting",
                 "TestSupport",
                 "WebSocketTestClient",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ]
         )
