@@ -1,4 +1,5 @@
 import HummingbirdWebSocket
+import NIOCore
 import NIOWebSocket
 
 /// One page's WebSocket: what it needs first (the updates it missed or the full list), then
@@ -26,6 +27,10 @@ struct PageConnection: Sendable {
 
     /// Writes what the page's queue holds, in generation order, skipping what the page already
     /// has; a gap (which the queue never makes) is answered with the full list.
+    ///
+    /// Each wake writes once: the updates queued since the last write go out as one message
+    /// (one update alone, or several in an array), so a page that the applies outpace costs one
+    /// write and one flush per turn, however many updates it is behind.
     private func write(_ page: PageQueue, from start: UInt64, to outbound: WebSocketOutboundWriter) async throws {
         var sent = start
         while true {
@@ -34,19 +39,31 @@ struct PageConnection: Sendable {
                 return
             case .fullList:
                 let full = hub.fullList()
-                try await outbound.writeTextMessage(full.text)
+                try await Self.write(full.bytes, to: outbound)
                 sent = full.generation
             case .updates(let updates):
-                for update in updates where update.generation > sent {
-                    guard update.generation == sent + 1 else {
-                        page.requestFullList()
-                        break
-                    }
-                    try await outbound.writeTextMessage(update.text)
-                    sent = update.generation
+                let unsent = updates.drop { $0.generation <= sent }
+                guard let last = unsent.last else { continue }
+                guard unsent.first?.generation == sent + 1, last.generation == sent + UInt64(unsent.count) else {
+                    page.requestFullList()
+                    continue
                 }
+                try await Self.write(PageUpdate.message(carrying: unsent), to: outbound)
+                sent = last.generation
             }
         }
+    }
+
+    /// Writes `message` as one text message, in frames of at most
+    /// ``WebListServer/maxFrameSize`` bytes, without copying it.
+    private static func write(_ message: ByteBuffer, to outbound: WebSocketOutboundWriter) async throws {
+        var rest = message
+        var opcode = WebSocketOpcode.text
+        while rest.readableBytes > WebListServer.maxFrameSize, let part = rest.readSlice(length: WebListServer.maxFrameSize) {
+            try await outbound.write(.custom(WebSocketFrame(fin: false, opcode: opcode, data: part)))
+            opcode = .continuation
+        }
+        try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: opcode, data: rest)))
     }
 
     /// Reads the page's messages until it leaves or breaks a limit.
