@@ -12,8 +12,23 @@ struct PageConnection: Sendable {
     let hub: PageHub
     let limits: WebListServer.Configuration
 
+    /// Serves the page until its connection ends, on `eventLoop`, the loop of its socket: each
+    /// write reaches the socket as it is made, and what comes while the loop is busy with other
+    /// pages waits in the page's queue, to be written with one write.
+    func serve(
+        resumingFrom resumePoint: ResumePoint?, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, on eventLoop: any EventLoop
+    ) async throws {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            try await withTaskExecutorPreference(EventLoopTaskExecutor(eventLoop)) {
+                try await serve(resumingFrom: resumePoint, inbound: inbound, outbound: outbound)
+            }
+        } else {
+            try await serve(resumingFrom: resumePoint, inbound: inbound, outbound: outbound)
+        }
+    }
+
     /// Serves the page until its connection ends.
-    func serve(resumingFrom resumePoint: ResumePoint?, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+    private func serve(resumingFrom resumePoint: ResumePoint?, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
         let page = hub.connect(resumingFrom: resumePoint)
         defer { hub.disconnect(page) }
         let start = resumePoint?.epoch == hub.epoch ? resumePoint?.generation ?? 0 : 0

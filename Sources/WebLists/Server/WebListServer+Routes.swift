@@ -5,8 +5,8 @@ import HTTPTypes
 extension WebListServer {
     /// The routes of every list (its page and its WebSocket) and of the shared script and
     /// stylesheet; the page, script and stylesheet answer `HEAD` too.
-    func makeRouter(document: PageDocument) -> Router<BasicWebSocketRequestContext> {
-        let router = Router(context: BasicWebSocketRequestContext.self)
+    func makeRouter(document: PageDocument) -> Router<PageRequestContext> {
+        let router = Router(context: PageRequestContext.self)
         Self.serve(document.script, type: "text/javascript; charset=utf-8", at: "\(PageDocument.assetPath)/list.js", on: router)
         Self.serve(document.stylesheet, type: "text/css; charset=utf-8", at: "\(PageDocument.assetPath)/list.css", on: router)
         let policy = OriginPolicy(allowedOrigins: configuration.allowedOrigins)
@@ -19,7 +19,9 @@ extension WebListServer {
                 }
                 return .upgrade([:])
             } onUpgrade: { inbound, outbound, context in
-                try await connection.serve(resumingFrom: Self.resumePoint(of: context.request), inbound: inbound, outbound: outbound)
+                try await connection.serve(
+                    resumingFrom: Self.resumePoint(of: context.request), inbound: inbound, outbound: outbound,
+                    on: context.requestContext.eventLoop)
             }
         }
         return router
@@ -35,7 +37,7 @@ extension WebListServer {
 
     /// Answers `GET` at `path` with `text`, and `HEAD` with the same status and headers
     /// (`Content-Length` included) and no body.
-    private static func serve(_ text: String, type: String, at path: String, on router: Router<BasicWebSocketRequestContext>) {
+    private static func serve(_ text: String, type: String, at path: String, on router: Router<PageRequestContext>) {
         let body = ByteBuffer(string: text)
         router.get(RouterPath(path)) { _, _ in response(body, type: type) }
         router.head(RouterPath(path)) { _, _ in
