@@ -56,6 +56,7 @@ let package = Package(
                 "DiffableSupport",
                 "DiffableSnapshots",
                 "ListDataSources",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ],

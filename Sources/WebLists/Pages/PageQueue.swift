@@ -1,4 +1,4 @@
-import DiffableSupport
+import NIOConcurrencyHelpers
 
 /// What one page has yet to be sent, bounded: the updates it has not received, or, once it fell
 /// further behind than ``limit`` updates, only the note that it needs the full list.
@@ -27,18 +27,18 @@ final class PageQueue: Sendable {
 
     /// The most updates kept for the page before they are replaced by the full list.
     let limit: Int
-    private let state = Locked(State())
+    private let state = NIOLockedValueBox(State())
 
     init(limit: Int) {
         self.limit = max(1, limit)
     }
 
     /// How many times the page fell behind by more than ``limit`` updates.
-    var fullListsForLag: Int { state.withLock { $0.fullListsForLag } }
+    var fullListsForLag: Int { state.withLockedValue { $0.fullListsForLag } }
 
     /// Queues `update`; past ``limit`` queued updates, drops them all for the full list.
     func push(_ update: PageUpdate) {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let waiter = state.withLockedValue { state -> CheckedContinuation<Void, Never>? in
             guard !state.isClosed else { return nil }
             if state.needsFullList {
                 return nil
@@ -56,7 +56,7 @@ final class PageQueue: Sendable {
 
     /// Asks for the full list next, in place of whatever is queued.
     func requestFullList() {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let waiter = state.withLockedValue { state -> CheckedContinuation<Void, Never>? in
             state.pending.removeAll()
             state.needsFullList = true
             return state.takeWaiter()
@@ -66,7 +66,7 @@ final class PageQueue: Sendable {
 
     /// Ends the page's connection after what it is writing now.
     func close() {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let waiter = state.withLockedValue { state -> CheckedContinuation<Void, Never>? in
             state.isClosed = true
             return state.takeWaiter()
         }
@@ -76,10 +76,10 @@ final class PageQueue: Sendable {
     /// Waits for what to write next; a cancelled task gets ``Next/closed``.
     func next() async -> Next {
         while true {
-            if let next = state.withLock({ $0.take() }) { return next }
+            if let next = state.withLockedValue({ $0.take() }) { return next }
             await withTaskCancellationHandler {
                 await withCheckedContinuation { continuation in
-                    let ready = state.withLock { state -> Bool in
+                    let ready = state.withLockedValue { state -> Bool in
                         if state.isClosed || state.needsFullList || !state.pending.isEmpty { return true }
                         state.waiter = continuation
                         return false
