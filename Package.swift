@@ -77,6 +77,8 @@ let package = Package(
                 "WebLists",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // Built with it, and started by its `web` subcommand as a process of its own.
+                "weblists-bench-clients",
             ]
         ),
         // The `web` benchmark's WebSocket clients, in a process of their own beside the server's.

@@ -27,7 +27,7 @@ final class FanoutClientProcess: Sendable {
     init(clients: Int, threads: Int, port: Int, path: String = "/socket") throws {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("weblists-bench-clients")
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw ValidationError("web needs weblists-bench-clients beside diffable-bench: build it with swift build -c release --product weblists-bench-clients")
+            throw ValidationError("web needs weblists-bench-clients beside diffable-bench: swift build -c release --product diffable-bench builds both")
         }
         process = Process()
         process.executableURL = executable

@@ -11,7 +11,7 @@ struct WebBenchmark: ParsableCommand {
         abstract: "A list of 1,000 rows served to 1,000 WebSocket clients on loopback, 200 one-row saves a second: save-to-client latency and bytes, against full lists.",
         discussion: """
             Case fanout-1k: a WebListView of 1,000 rows in 20 sections served by a WebListServer on 127.0.0.1 \
-            to --clients WebSocket clients in a weblists-bench-clients process (build it beside this one), while \
+            to --clients WebSocket clients in a weblists-bench-clients process (built with this one), while \
             --saves-per-second one-row changes (a reconfigure) are applied for --live-seconds seconds: p50_ms and \
             p99_ms of the time from each save to each client reading its update (both processes read the monotonic \
             clock), bytes_per_change (the message of one one-row change), the clients holding the last generation \
