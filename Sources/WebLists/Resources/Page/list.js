@@ -180,6 +180,10 @@
 
   // Applies one message; false when the page must wait for the full list instead.
   function handle(message) {
+    if (message === null || typeof message !== "object") {
+      resync();
+      return false;
+    }
     if (message.t === "full") {
       applyFull(message);
       show("live");
