@@ -21,7 +21,7 @@ extension WebListServer {
             } onUpgrade: { inbound, outbound, context in
                 try await connection.serve(
                     resumingFrom: Self.resumePoint(of: context.request), inbound: inbound, outbound: outbound,
-                    on: context.requestContext.eventLoop)
+                    into: context.requestContext.channel)
             }
         }
         return router
