@@ -15,6 +15,7 @@ let package = Package(
         // Not in the umbrella: an app that shows its lists elsewhere builds no networking code.
         .library(name: "WebLists", targets: ["WebLists"]),
         .executable(name: "diffable-bench", targets: ["diffable-bench"]),
+        .executable(name: "weblists-bench-clients", targets: ["weblists-bench-clients"]),
         .executable(name: "scoreboard", targets: ["scoreboard"]),
         .executable(name: "examples", targets: ["examples"]),
     ],
@@ -56,6 +57,7 @@ let package = Package(
                 "DiffableSupport",
                 "DiffableSnapshots",
                 "ListDataSources",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ],
@@ -75,8 +77,19 @@ let package = Package(
                 "WebLists",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                "WebSocketTestClient",
+                // Built with it, and started by its `web` subcommand as a process of its own.
+                "weblists-bench-clients",
             ]
+        ),
+        // The `web` benchmark's WebSocket clients, in a process of their own beside the server's.
+        .executableTarget(
+            name: "weblists-bench-clients",
+            dependencies: [
+                "BenchMemory",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ] + ["NIOConcurrencyHelpers", "NIOCore", "NIOHTTP1", "NIOPosix", "NIOWebSocket"].map {
+                .product(name: $0, package: "swift-nio")
+            }
         ),
         // Stands for another process in the crash-safety test, which kills it mid-save.
         .executableTarget(name: "objectstore-crash-writer", dependencies: ["ObjectStore"]),
@@ -126,7 +139,7 @@ let package = Package(
         // environment, snapshots built from a layout, and recorders for values that arrive on
         // other threads.
         .target(name: "TestSupport", dependencies: ["DiffableSnapshots", "DiffableSupport", "SeededRandom"], path: "Tests/TestSupport"),
-        // The WebSocket client the web list tests and the `web` benchmark play their pages with,
+        // The WebSocket client the web list tests play their pages with,
         // built on the SwiftNIO modules the server builds already.
         .target(
             name: "WebSocketTestClient",
@@ -187,6 +200,8 @@ if ProcessInfo.processInfo.environment["DIFFABLE_TESTS_WITHOUT_WEB"] == nil {
                 "ListDataSourcesTesting",
                 "TestSupport",
                 "WebSocketTestClient",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ]
         )

@@ -1,5 +1,7 @@
 #include "BenchMemory.h"
 
+#include <time.h>
+
 #if defined(__linux__)
 #include <malloc.h>
 #elif defined(__APPLE__)
@@ -17,4 +19,16 @@ size_t benchAllocatedBytes(void) {
 #else
     return 0;
 #endif
+}
+
+uint64_t benchMonotonicNanoseconds(void) {
+    struct timespec time;
+    clock_gettime(CLOCK_MONOTONIC, &time);
+    return (uint64_t)time.tv_sec * 1000000000u + (uint64_t)time.tv_nsec;
+}
+
+double benchProcessorSeconds(void) {
+    struct timespec time;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time);
+    return (double)time.tv_sec + (double)time.tv_nsec / 1e9;
 }

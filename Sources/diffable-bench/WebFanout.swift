@@ -1,3 +1,4 @@
+import BenchMemory
 import DiffableSnapshots
 import DiffableSupport
 import Foundation
@@ -5,8 +6,8 @@ import ListDataSources
 import WebLists
 
 /// One live run of the `web` benchmark: a list of 1,000 rows in 20 sections served to
-/// `clients` WebSocket clients on loopback, a one-row change saved `savesPerSecond` times a
-/// second, each applied as a batch update (ours) or as a reload that sends every page the full
+/// `clients` WebSocket clients on loopback (in a `weblists-bench-clients` process), a one-row
+/// change saved `savesPerSecond` times a second, each applied as a batch update (ours) or as a reload that sends every page the full
 /// list (the baseline).
 struct WebFanout {
     enum Mode {
@@ -20,17 +21,22 @@ struct WebFanout {
         var bytesPerChange: Int
         var saves: Int
         var clientsHoldingLast: Int
+        var clientsClosed: Int
+        var messages: Int
         var fullListsForLag: Int
         var residentGrowthMB: Double
+        var residentMB: Double
+        var serverProcessorSeconds: Double
+        var clientsProcessorSeconds: Double
     }
 
     let mode: Mode
     let clients: Int
+    let clientThreads: Int
     let seconds: Double
     let savesPerSecond: Int
 
     func run() async throws -> Record {
-        let residentBefore = residentMegabytes()
         let scores = Locked<[Int: Int]>([:])
         let view = WebListView<Int, Int>()
         let dataSource = DiffableDataSource(view: view) { _, _, item in
@@ -52,61 +58,54 @@ struct WebFanout {
             port = value
             break
         }
-        let saves = Locked<[UInt64: ContinuousClock.Instant]>([:])
-        let fanout = FanoutClients(count: clients, saves: saves)
-        defer { fanout.cancel() }
-        fanout.connect(to: "ws://127.0.0.1:\(port)/socket")
-        try await waitUntil(seconds: 120) { fanout.clientsHolding(1) == clients }
+        let residentBefore = residentMegabytes()
+        let fanout = try FanoutClientProcess(clients: clients, threads: clientThreads, port: port)
+        defer { fanout.stop() }
+        try await fanout.waitUntilReady(seconds: 180)
 
-        let count = try await save(into: dataSource, snapshot: snapshot, scores: scores, saves: saves, view: view)
-        let last = view.generation
-        _ = try? await waitUntil(seconds: 10) { fanout.clientsHolding(last) == clients }
-        let sorted = fanout.record.latencies.sorted()
+        let processorBefore = benchProcessorSeconds()
+        let saves = try await save(into: dataSource, snapshot: snapshot, scores: scores, view: view)
+        let report = try await fanout.finish(saves: saves, last: view.generation)
+        let processor = benchProcessorSeconds() - processorBefore
         return Record(
-            p50: sorted.isEmpty ? .nan : sorted[sorted.count / 2],
-            p99: sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, sorted.count * 99 / 100)],
+            p50: report.p50,
+            p99: report.p99,
             bytesPerChange: mode == .updates ? view.lastUpdateBytes : view.fullListBytes,
-            saves: count,
-            clientsHoldingLast: fanout.clientsHolding(last),
+            saves: saves.count,
+            clientsHoldingLast: report.holding,
+            clientsClosed: report.closed,
+            messages: report.messages,
             fullListsForLag: view.fullListsForLag,
-            residentGrowthMB: residentMegabytes() - residentBefore
+            residentGrowthMB: residentMegabytes() - residentBefore,
+            residentMB: residentMegabytes(),
+            serverProcessorSeconds: processor,
+            clientsProcessorSeconds: report.processorSeconds
         )
     }
 
-    /// Saves one-row changes for ``seconds``, at ``savesPerSecond``, each noted in `saves` by the
-    /// generation it makes; returns how many.
+    /// Saves one-row changes for ``seconds``, at ``savesPerSecond``; returns the generation each
+    /// made with the monotonic time its save started (before the apply).
     private func save(
         into dataSource: DiffableDataSource<Int, Int>, snapshot: DiffableDataSourceSnapshot<Int, Int>,
-        scores: Locked<[Int: Int]>, saves: Locked<[UInt64: ContinuousClock.Instant]>, view: WebListView<Int, Int>
-    ) async throws -> Int {
+        scores: Locked<[Int: Int]>, view: WebListView<Int, Int>
+    ) async throws -> [(generation: UInt64, time: UInt64)] {
         let interval = Duration.seconds(1) / savesPerSecond
         let start = ContinuousClock.now
-        var count = 0
+        var saves: [(generation: UInt64, time: UInt64)] = []
         var random = SystemRandomNumberGenerator()
         while ContinuousClock.now - start < .seconds(seconds) {
             let row = Int.random(in: 0..<1_000, using: &random)
             scores.withLock { $0[row, default: 0] += 1 }
             var next = snapshot
             next.reconfigureItems([row])
-            let generation = view.generation + 1
-            saves.withLock { $0[generation] = .now }
+            saves.append((view.generation + 1, benchMonotonicNanoseconds()))
             switch mode {
             case .updates: try await dataSource.apply(next)
             case .fullLists: try await dataSource.applySnapshotUsingReloadData(next)
             }
-            count += 1
-            try await Task.sleep(until: start + interval * count, clock: .continuous)
+            try await Task.sleep(until: start + interval * saves.count, clock: .continuous)
         }
-        return count
-    }
-}
-
-/// Waits until `condition` holds, `seconds` at most.
-private func waitUntil(seconds: Double, _ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(seconds)
-    while !condition() {
-        guard ContinuousClock.now < deadline else { throw WebBenchmarkError(description: "a condition did not hold within \(seconds) s") }
-        try await Task.sleep(for: .milliseconds(10))
+        return saves
     }
 }
 
@@ -117,8 +116,4 @@ func residentMegabytes() -> Double {
         let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
     else { return 0 }
     return kilobytes / 1_024
-}
-
-struct WebBenchmarkError: Error, CustomStringConvertible {
-    var description: String
 }

@@ -63,4 +63,19 @@ import Testing
         page.close()
         await server.stop()
     }
+
+    @Test func aFullListLargerThanOneFrameReachesThePageWhole() async throws {
+        let big = String(repeating: "y", count: 64 * 1_024)
+        let list = TestList { WebCell("item \($0)", big) }
+        try await list.dataSource.apply(TestList.snapshot([Array(0..<20)]))
+        #expect(list.view.fullListBytes > WebListServer.maxFrameSize)
+        let server = try await TestServer.serving(list.view)
+        let page = PageClient(port: server.port)
+        var model = PageModel()
+        let kinds = try await page.follow(&model, to: 1)
+        #expect(kinds == ["full"])
+        #expect(model.fields == [(0..<20).map { ["item \($0)", big] }])
+        page.close()
+        await server.stop()
+    }
 }

@@ -1,4 +1,4 @@
-import DiffableSupport
+import NIOConcurrencyHelpers
 
 /// The pages of one list: the window of recent updates a page that comes back can catch up
 /// from, and the queue of every page connected.
@@ -14,7 +14,7 @@ final class PageHub: Sendable {
     /// How many updates a page may fall behind before it is sent the full list instead.
     let pageQueueLimit: Int
     private let makeFullList: @Sendable () -> PageUpdate
-    private let state = Locked(State())
+    private let state = NIOLockedValueBox(State())
 
     private struct State {
         var generation: UInt64 = 0
@@ -35,20 +35,20 @@ final class PageHub: Sendable {
     func fullList() -> PageUpdate { makeFullList() }
 
     /// The last update published since the last reload.
-    var lastUpdate: PageUpdate? { state.withLock { $0.window.last } }
+    var lastUpdate: PageUpdate? { state.withLockedValue { $0.window.last } }
 
     /// The number of pages connected.
-    var pageCount: Int { state.withLock { $0.pages.count } }
+    var pageCount: Int { state.withLockedValue { $0.pages.count } }
 
     /// How many times a page, connected now or before, fell so far behind that it was sent the
     /// full list.
     var fullListsForLag: Int {
-        state.withLock { state in state.fullListsForLag + state.pages.values.reduce(0) { $0 + $1.fullListsForLag } }
+        state.withLockedValue { state in state.fullListsForLag + state.pages.values.reduce(0) { $0 + $1.fullListsForLag } }
     }
 
     /// Hands `update`, the message of the apply that made `update.generation`, to every page.
     func publish(_ update: PageUpdate) {
-        state.withLock { state in
+        state.withLockedValue { state in
             state.generation = update.generation
             if keptUpdates > 0 {
                 state.window.append(update)
@@ -61,7 +61,7 @@ final class PageHub: Sendable {
     /// Tells every page that the list was reloaded at `generation`: each gets the full list, and
     /// no page can catch up by updates from before it.
     func publishReload(generation: UInt64) {
-        state.withLock { state in
+        state.withLockedValue { state in
             state.generation = generation
             state.window.removeAll()
             for page in state.pages.values { page.requestFullList() }
@@ -74,7 +74,7 @@ final class PageHub: Sendable {
     /// - Parameter resumePoint: The run and generation the page shows, if it shows any.
     func connect(resumingFrom resumePoint: ResumePoint?) -> PageQueue {
         let page = PageQueue(limit: pageQueueLimit)
-        state.withLock { state in
+        state.withLockedValue { state in
             state.pages[ObjectIdentifier(page)] = page
             guard let resumePoint, resumePoint.epoch == epoch, resumePoint.generation <= state.generation else {
                 page.requestFullList()
@@ -94,7 +94,7 @@ final class PageHub: Sendable {
     /// Forgets `page`, whose connection ended.
     func disconnect(_ page: PageQueue) {
         page.close()
-        state.withLock { state in
+        state.withLockedValue { state in
             if state.pages.removeValue(forKey: ObjectIdentifier(page)) != nil {
                 state.fullListsForLag += page.fullListsForLag
             }
@@ -103,6 +103,6 @@ final class PageHub: Sendable {
 
     /// Ends every page's connection: the server is stopping.
     func closeAll() {
-        state.withLock { $0.pages.values.forEach { $0.close() } }
+        state.withLockedValue { $0.pages.values.forEach { $0.close() } }
     }
 }

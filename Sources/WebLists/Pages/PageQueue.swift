@@ -1,10 +1,10 @@
-import DiffableSupport
+import NIOConcurrencyHelpers
 
 /// What one page has yet to be sent, bounded: the updates it has not received, or, once it fell
 /// further behind than ``limit`` updates, only the note that it needs the full list.
 ///
-/// The list's applies push into it without ever waiting; the page's connection takes from it
-/// and writes. A page that cannot keep up so holds at most `limit` messages, all shared with the
+/// The list's applies push into it without ever waiting; the page's ``PageWriter`` takes from
+/// it and writes, and is called back when there is more. A page that cannot keep up so holds at most `limit` messages, all shared with the
 /// other pages, and slows no one.
 final class PageQueue: Sendable {
     /// What the connection writes next.
@@ -21,24 +21,24 @@ final class PageQueue: Sendable {
         var pending: [PageUpdate] = []
         var needsFullList = false
         var isClosed = false
-        var waiter: CheckedContinuation<Void, Never>?
+        var waiter: (@Sendable () -> Void)?
         var fullListsForLag = 0
     }
 
     /// The most updates kept for the page before they are replaced by the full list.
     let limit: Int
-    private let state = Locked(State())
+    private let state = NIOLockedValueBox(State())
 
     init(limit: Int) {
         self.limit = max(1, limit)
     }
 
     /// How many times the page fell behind by more than ``limit`` updates.
-    var fullListsForLag: Int { state.withLock { $0.fullListsForLag } }
+    var fullListsForLag: Int { state.withLockedValue { $0.fullListsForLag } }
 
     /// Queues `update`; past ``limit`` queued updates, drops them all for the full list.
     func push(_ update: PageUpdate) {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let waiter = state.withLockedValue { state -> (@Sendable () -> Void)? in
             guard !state.isClosed else { return nil }
             if state.needsFullList {
                 return nil
@@ -51,50 +51,42 @@ final class PageQueue: Sendable {
             }
             return state.takeWaiter()
         }
-        waiter?.resume()
+        waiter?()
     }
 
     /// Asks for the full list next, in place of whatever is queued.
     func requestFullList() {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let waiter = state.withLockedValue { state -> (@Sendable () -> Void)? in
             state.pending.removeAll()
             state.needsFullList = true
             return state.takeWaiter()
         }
-        waiter?.resume()
+        waiter?()
     }
 
     /// Ends the page's connection after what it is writing now.
     func close() {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let waiter = state.withLockedValue { state -> (@Sendable () -> Void)? in
             state.isClosed = true
             return state.takeWaiter()
         }
-        waiter?.resume()
+        waiter?()
     }
 
-    /// Waits for what to write next; a cancelled task gets ``Next/closed``.
-    func next() async -> Next {
-        while true {
-            if let next = state.withLock({ $0.take() }) { return next }
-            await withTaskCancellationHandler {
-                await withCheckedContinuation { continuation in
-                    let ready = state.withLock { state -> Bool in
-                        if state.isClosed || state.needsFullList || !state.pending.isEmpty { return true }
-                        state.waiter = continuation
-                        return false
-                    }
-                    if ready { continuation.resume() }
-                }
-            } onCancel: {
-                close()
-            }
+    /// What to write next, if anything is ready; else `nil`, and `ready` is called once when
+    /// something is (an update, the need of the full list, or the end), from the thread that
+    /// made it so.
+    func poll(orCallWhenReady ready: @escaping @Sendable () -> Void) -> Next? {
+        state.withLockedValue { state in
+            if let next = state.take() { return next }
+            state.waiter = ready
+            return nil
         }
     }
 }
 
 extension PageQueue.State {
-    fileprivate mutating func takeWaiter() -> CheckedContinuation<Void, Never>? {
+    fileprivate mutating func takeWaiter() -> (@Sendable () -> Void)? {
         defer { waiter = nil }
         return waiter
     }

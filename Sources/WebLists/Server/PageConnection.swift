@@ -1,8 +1,9 @@
 import HummingbirdWebSocket
+import NIOCore
 import NIOWebSocket
 
 /// One page's WebSocket: what it needs first (the updates it missed or the full list), then
-/// every update, while the messages it sends are read and checked.
+/// every update, written by a ``PageWriter``, while the messages it sends are read and checked.
 ///
 /// The connection ends when the page leaves, when the server stops, or when the page breaks a
 /// limit (a message too large, too many messages, a malformed one): then it is closed with a
@@ -11,41 +12,21 @@ struct PageConnection: Sendable {
     let hub: PageHub
     let limits: WebListServer.Configuration
 
-    /// Serves the page until its connection ends.
-    func serve(resumingFrom resumePoint: ResumePoint?, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+    /// Serves the page until its connection ends: a ``PageWriter`` writes its queue into
+    /// `channel`, the WebSocket's, while this task reads what the page sends.
+    func serve(
+        resumingFrom resumePoint: ResumePoint?, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, into channel: any Channel
+    ) async throws {
         let page = hub.connect(resumingFrom: resumePoint)
         defer { hub.disconnect(page) }
         let start = resumePoint?.epoch == hub.epoch ? resumePoint?.generation ?? 0 : 0
+        let (finished, finishing) = AsyncStream<Void>.makeStream()
+        PageWriter(page: page, hub: hub, channel: channel, from: start, finished: finishing).start()
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await write(page, from: start, to: outbound) }
+            group.addTask { for await _ in finished {} }
             group.addTask { try await read(inbound, page: page, replyingOn: outbound) }
             try await group.next()
             group.cancelAll()
-        }
-    }
-
-    /// Writes what the page's queue holds, in generation order, skipping what the page already
-    /// has; a gap (which the queue never makes) is answered with the full list.
-    private func write(_ page: PageQueue, from start: UInt64, to outbound: WebSocketOutboundWriter) async throws {
-        var sent = start
-        while true {
-            switch await page.next() {
-            case .closed:
-                return
-            case .fullList:
-                let full = hub.fullList()
-                try await outbound.writeTextMessage(full.text)
-                sent = full.generation
-            case .updates(let updates):
-                for update in updates where update.generation > sent {
-                    guard update.generation == sent + 1 else {
-                        page.requestFullList()
-                        break
-                    }
-                    try await outbound.writeTextMessage(update.text)
-                    sent = update.generation
-                }
-            }
         }
     }
 

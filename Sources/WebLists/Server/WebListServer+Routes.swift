@@ -4,21 +4,14 @@ import HTTPTypes
 
 extension WebListServer {
     /// The routes of every list (its page and its WebSocket) and of the shared script and
-    /// stylesheet.
-    func makeRouter(document: PageDocument) -> Router<BasicWebSocketRequestContext> {
-        let router = Router(context: BasicWebSocketRequestContext.self)
-        router.get("\(PageDocument.assetPath)/list.js") { _, _ in
-            Self.response(document.script, type: "text/javascript; charset=utf-8")
-        }
-        router.get("\(PageDocument.assetPath)/list.css") { _, _ in
-            Self.response(document.stylesheet, type: "text/css; charset=utf-8")
-        }
+    /// stylesheet; the page, script and stylesheet answer `HEAD` too.
+    func makeRouter(document: PageDocument) -> Router<PageRequestContext> {
+        let router = Router(context: PageRequestContext.self)
+        Self.serve(document.script, type: "text/javascript; charset=utf-8", at: "\(PageDocument.assetPath)/list.js", on: router)
+        Self.serve(document.stylesheet, type: "text/css; charset=utf-8", at: "\(PageDocument.assetPath)/list.css", on: router)
         let policy = OriginPolicy(allowedOrigins: configuration.allowedOrigins)
         for list in listsServed {
-            let page = document.page(for: list)
-            router.get(RouterPath(list.path.isEmpty ? "/" : list.path)) { _, _ in
-                Self.response(page, type: "text/html; charset=utf-8")
-            }
+            Self.serve(document.page(for: list), type: "text/html; charset=utf-8", at: list.path.isEmpty ? "/" : list.path, on: router)
             let connection = PageConnection(hub: list.hub, limits: configuration)
             router.ws(RouterPath(list.socketPath)) { request, _ in
                 guard policy.allows(origins: request.headers[values: .origin], host: request.head.authority) else {
@@ -26,7 +19,9 @@ extension WebListServer {
                 }
                 return .upgrade([:])
             } onUpgrade: { inbound, outbound, context in
-                try await connection.serve(resumingFrom: Self.resumePoint(of: context.request), inbound: inbound, outbound: outbound)
+                try await connection.serve(
+                    resumingFrom: Self.resumePoint(of: context.request), inbound: inbound, outbound: outbound,
+                    into: context.requestContext.channel)
             }
         }
         return router
@@ -40,12 +35,24 @@ extension WebListServer {
         return ResumePoint(epoch: String(epoch), generation: generation)
     }
 
-    static func response(_ text: String, type: String) -> Response {
+    /// Answers `GET` at `path` with `text`, and `HEAD` with the same status and headers
+    /// (`Content-Length` included) and no body.
+    private static func serve(_ text: String, type: String, at path: String, on router: Router<PageRequestContext>) {
+        let body = ByteBuffer(string: text)
+        router.get(RouterPath(path)) { _, _ in response(body, type: type) }
+        router.head(RouterPath(path)) { _, _ in
+            var head = response(ByteBuffer(), type: type)
+            head.headers[.contentLength] = String(body.readableBytes)
+            return head
+        }
+    }
+
+    static func response(_ body: ByteBuffer, type: String) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = type
         headers[.cacheControl] = "no-cache"
         headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
         headers[HTTPField.Name("Content-Security-Policy")!] = "default-src 'self'; connect-src 'self'; style-src 'self'; script-src 'self'; img-src 'self'"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
     }
 }

@@ -4,8 +4,8 @@ extension WebListView {
     package var fullListsForLag: Int { hub.fullListsForLag }
 
     /// The size in bytes of the last update message sent to the pages (0 before the first).
-    package var lastUpdateBytes: Int { hub.lastUpdate?.text.utf8.count ?? 0 }
+    package var lastUpdateBytes: Int { hub.lastUpdate?.bytes.readableBytes ?? 0 }
 
     /// The size in bytes of the full list message now.
-    package var fullListBytes: Int { hub.fullList().text.utf8.count }
+    package var fullListBytes: Int { hub.fullList().bytes.readableBytes }
 }

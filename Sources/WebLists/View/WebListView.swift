@@ -7,9 +7,10 @@ public import ListDataSources
 /// update at a time.
 ///
 /// Serve the view with a ``WebListServer``. Each page first receives the full list (sections,
-/// items and cells) with its generation; then one message per apply, the batch update with the
-/// cells that are inserted, reloaded or reconfigured, and the next generation. A page that comes
-/// back after being away receives the updates it missed, when they are among the last
+/// items and cells) with its generation; then one update per apply, the batch update with the
+/// cells that are inserted, reloaded or reconfigured, and the next generation (the updates a
+/// page has pending when its connection writes go out together, in one message). A page that
+/// comes back after being away receives the updates it missed, when they are among the last
 /// `keptUpdates`, else the full list; a page that falls more than `pageQueueLimit` updates
 /// behind is sent the full list instead of them.
 ///

@@ -35,8 +35,8 @@ import Testing
         _ = await serving.result
     }
 
-    /// The article's two messages, exactly: the full list of three matches, then the score of
-    /// match 2 changing.
+    /// The article's messages, exactly: the full list of three matches, the score of match 2
+    /// changing, and two more changes pending for a page, in one message.
     @Test func theArticlesMessagesAreWhatAPageReceives() async throws {
         let scores = Locked<[Int: String]>([:])
         let view = WebListView<String, Int>()
@@ -53,5 +53,17 @@ import Testing
         snapshot.reconfigureItems([2])
         try await dataSource.apply(snapshot)
         #expect(view.hub.lastUpdate?.text == #"{"t":"u","g":2,"c":[[0,1,{"f":["Match 2","1:0"]}]]}"#)
+
+        var pending: [PageUpdate] = []
+        for (id, score) in [(2, "2:0"), (1, "0:1")] {
+            scores.withLock { $0[id] = score }
+            var next = DiffableDataSourceSnapshot<String, Int>()
+            next.appendSections(["Live"])
+            next.appendItems([1, 2, 3])
+            next.reconfigureItems([id])
+            try await dataSource.apply(next)
+            pending += [try #require(view.hub.lastUpdate)]
+        }
+        #expect(String(buffer: PageUpdate.message(carrying: pending)) == #"[{"t":"u","g":3,"c":[[0,1,{"f":["Match 2","2:0"]}]]},{"t":"u","g":4,"c":[[0,0,{"f":["Match 1","0:1"]}]]}]"#)
     }
 }

@@ -1,6 +1,7 @@
 extension PageClient {
-    /// Reads messages into `model` until it shows `generation`; fails on a message the model
-    /// cannot apply, or when none comes within `timeout`.
+    /// Reads messages into `model` until it shows `generation`, and returns the kind of each
+    /// full list or update read (`full` or `u`, one per update of a message that holds several);
+    /// fails on a message the model cannot apply, or when none comes within `timeout`.
     func follow(_ model: inout PageModel, to generation: UInt64, timeout: Duration = .seconds(60)) async throws -> [String] {
         var kinds: [String] = []
         while model.generation != generation {
@@ -9,8 +10,7 @@ extension PageClient {
                 throw PageModel.Failure(
                     description: "no message within \(timeout) at generation \(String(describing: model.generation)), waiting for \(generation); the connection: \(ending)")
             }
-            kinds.append(message.hasPrefix("{\"t\":\"full\"") ? "full" : "u")
-            try model.apply(message)
+            kinds += try model.apply(message)
         }
         return kinds
     }

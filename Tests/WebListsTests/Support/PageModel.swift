@@ -23,11 +23,19 @@ struct PageModel: Equatable {
         var description: String
     }
 
-    /// Applies one message, as the page does.
-    mutating func apply(_ text: String) throws {
-        guard let message = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
-            throw Failure(description: "not a JSON object: \(text.prefix(80))")
+    /// Applies one message (a full list, an update, or an array of updates applied in order), as
+    /// the page does; returns the kind of each full list or update it held (`full` or `u`).
+    @discardableResult
+    mutating func apply(_ text: String) throws -> [String] {
+        let json = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        return try ((json as? [Any]) ?? [json]).map { part in
+            guard let message = part as? [String: Any] else { throw Failure(description: "not a JSON object: \(text.prefix(80))") }
+            try apply(message: message, text: text)
+            return message["t"] as? String ?? ""
         }
+    }
+
+    private mutating func apply(message: [String: Any], text: String) throws {
         switch message["t"] as? String {
         case "full":
             sections = try (message["sections"] as? [Any] ?? []).map(Self.section)

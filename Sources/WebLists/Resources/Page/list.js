@@ -1,6 +1,7 @@
-// A live list: the full list once, then one batch update per message, applied to one element
-// per item (moves, inserts and changes animated), with generations checked and reconnection
-// with back-off. All text is set as text, never as markup.
+// A live list: the full list once, then the batch updates (one per apply, several in an array
+// when the page was behind), applied to one element per item (moves, inserts and changes
+// animated), with generations checked and reconnection with back-off. All text is set as text,
+// never as markup.
 "use strict";
 (() => {
   const root = document.getElementById("wl-list");
@@ -177,6 +178,31 @@
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ t: "resync" }));
   }
 
+  // Applies one message; false when the page must wait for the full list instead.
+  function handle(message) {
+    if (message === null || typeof message !== "object") {
+      resync();
+      return false;
+    }
+    if (message.t === "full") {
+      applyFull(message);
+      show("live");
+    } else if (message.t === "u" && !awaitingFull) {
+      if (generation === null || message.g !== generation + 1) {
+        resync();
+        return false;
+      }
+      try {
+        applyUpdate(message);
+      } catch {
+        resync();
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // A message is one full list or update, or an array of updates a page had pending, in order.
   function receive(event) {
     let message;
     try {
@@ -184,16 +210,8 @@
     } catch {
       return resync();
     }
-    if (message.t === "full") {
-      applyFull(message);
-      show("live");
-    } else if (message.t === "u" && !awaitingFull) {
-      if (generation === null || message.g !== generation + 1) return resync();
-      try {
-        applyUpdate(message);
-      } catch {
-        return resync();
-      }
+    for (const part of Array.isArray(message) ? message : [message]) {
+      if (!handle(part)) break;
     }
     document.body.dataset.generation = generation === null ? "" : String(generation);
   }
