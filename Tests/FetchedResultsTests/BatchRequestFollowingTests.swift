@@ -9,21 +9,6 @@ import Testing
 /// one commit merged like a save, so the controller delivers the batch update from its last
 /// delivery to the results a fresh fetch returns, with no refresh of the app's.
 @Suite(.timeLimit(.minutes(10))) struct BatchRequestFollowingTests {
-    /// Waits until the controller shows what a fresh fetch of its context returns.
-    private static func settle(_ controller: FetchedResultsController<Match>, on context: ManagedObjectContext, _ label: String) async throws {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
-            let settled = try await context.perform { () throws -> Bool in
-                let fresh = try context.fetch(try matchRequest())
-                let layout = Dictionary(grouping: fresh, by: \.group).sorted { $0.key < $1.key }.map { $0.value.map(\.objectID) }
-                return controller.snapshot.layout == layout
-            }
-            if settled { return }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        Issue.record("\(label): the controller did not reach the results of a fresh fetch within 60 s")
-    }
-
     @Test func aControllerFollowsRandomBatchRequestsOfAnotherContext() async throws {
         let seed = TestEnvironment.seed("BATCH_FOLLOWING_SEED", default: 0x5EED_0B47)
         let container = try PersistentContainer(
@@ -72,7 +57,7 @@ import Testing
                     try writer.execute(BatchDeleteRequest<Sport>(predicate: try FetchPredicate(format: "name == %@", "s\(round)")))
                 }
             }
-            try await Self.settle(controller, on: follower, "seed \(TestEnvironment.describe(seed: seed)) round \(round)")
+            try await settle(controller, on: follower, "seed \(TestEnvironment.describe(seed: seed)) round \(round)")
         }
         try await Task.sleep(for: .milliseconds(20))
         let delivered = log.deliveries

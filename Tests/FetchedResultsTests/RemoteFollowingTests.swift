@@ -40,21 +40,6 @@ import Testing
         return (context, controller, log)
     }
 
-    /// Waits until the controller shows what a fresh fetch of its context returns.
-    private static func settle(_ controller: FetchedResultsController<Match>, on context: ManagedObjectContext) async throws {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
-            let settled = try await context.perform { () throws -> Bool in
-                let fresh = try context.fetch(try matchRequest())
-                let layout = Dictionary(grouping: fresh, by: \.group).sorted { $0.key < $1.key }.map { $0.value.map(\.objectID) }
-                return controller.snapshot.layout == layout
-            }
-            if settled { return }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        Issue.record("the controller did not reach the results of a fresh fetch within 60 s")
-    }
-
     @Test func aControllerFollowsRandomSavesOfAnotherContainer() async throws {
         let seed = TestEnvironment.seed("REMOTE_FOLLOWING_SEED", default: 0x5EED_0026)
         let (followerContainer, writerContainer) = try Self.containers()
@@ -84,7 +69,7 @@ import Testing
                 try writer.save()
             }
         }
-        try await Self.settle(controller, on: context)
+        try await settle(controller, on: context)
         try await Task.sleep(for: .milliseconds(20))
         let deliveries = log.deliveries
         #expect(!deliveries.isEmpty, "seed \(seed)")
@@ -102,7 +87,7 @@ import Testing
             try writer.insertMatch("b1", group: "B", score: 1)
             try writer.save()
         }
-        try await Self.settle(controller, on: context)
+        try await settle(controller, on: context)
         try await Task.sleep(for: .milliseconds(20))
         let resync = try #require(log.deliveries.last)
         #expect(resync.isResync)

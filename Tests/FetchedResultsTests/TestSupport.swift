@@ -3,6 +3,7 @@ import FetchedResults
 import Foundation
 import ObjectStore
 import TestSupport
+import Testing
 
 /// Records what a controller tells its delegate, in order.
 final class DeliveryRecorder<ResultType: ManagedObject, ItemIdentifierType: Hashable & Sendable>: FetchedResultsControllerDelegate {
@@ -104,4 +105,21 @@ func savedMatches() throws -> (PersistentContainer, [Match]) {
     ]
     try context.save()
     return (container, matches)
+}
+
+/// Waits until a controller of matches in sections by group shows what a fresh fetch of its
+/// context returns (``matchRequest(_:_:)``), for at most a minute; records an issue, prefixed by
+/// `label`, when it does not.
+func settle(_ controller: FetchedResultsController<Match>, on context: ManagedObjectContext, _ label: String = "") async throws {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while ContinuousClock.now < deadline {
+        let settled = try await context.perform { () throws -> Bool in
+            let fresh = try context.fetch(try matchRequest())
+            let layout = Dictionary(grouping: fresh, by: \.group).sorted { $0.key < $1.key }.map { $0.value.map(\.objectID) }
+            return controller.snapshot.layout == layout
+        }
+        if settled { return }
+        try await Task.sleep(for: .milliseconds(5))
+    }
+    Issue.record("\(label.isEmpty ? "" : label + ": ")the controller did not reach the results of a fresh fetch within 60 s")
 }
