@@ -9,7 +9,8 @@ import NIOWebSocket
 /// updates stay in the page's queue, which falls back to the full list past its limit; the
 /// writer looks again a few milliseconds later, for as long as the connection is open.
 final class PageWriter: @unchecked Sendable {
-    // Sendable: `sent` is read and written only on the channel's event loop.
+    // Sendable: `sent` is read and written only in `drain()`, which checks that it runs on the
+    // channel's event loop (in debug builds, as SwiftNIO's own confinement checks do).
     private let page: PageQueue
     private let hub: PageHub
     private let channel: any Channel
@@ -35,6 +36,7 @@ final class PageWriter: @unchecked Sendable {
     }
 
     private func drain() {
+        channel.eventLoop.assertInEventLoop()
         var wrote = false
         defer { if wrote { channel.flush() } }
         while true {
