@@ -106,7 +106,7 @@ struct BatchDeletePlan {
     /// Turns the nullify rules of deleted rows into the keys they clear in kept rows and the
     /// many-to-many links they remove.
     mutating func nullify() throws {
-        var linked: Set<[Int64]> = []
+        var linked: Set<LinkKey> = []
         for (index, owners) in ownersByEntity() {
             for relationship in entity(index).relationships where relationship.deleteRule == .nullify {
                 if let join = relationship.join {
@@ -115,7 +115,7 @@ struct BatchDeletePlan {
                         let link = join.isOwner
                             ? CommitBatch.Link(owner: entity(index), relationship: relationship, source: pair.source, target: pair.target, linked: false)
                             : CommitBatch.Link(owner: relationship.destination, relationship: relationship.inverse!, source: pair.source, target: pair.target, linked: false)
-                        if linked.insert([Int64(link.owner.index), Int64(link.relationship.toManyIndex ?? -1), link.source, link.target]).inserted {
+                        if linked.insert(LinkKey(owner: link.owner.index, relationship: link.relationship.name, source: link.source, target: link.target)).inserted {
                             links.append(link)
                         }
                     }
@@ -128,6 +128,15 @@ struct BatchDeletePlan {
                 }
             }
         }
+    }
+
+    /// A link named from its owner side: the same link found from both of its deleted ends is
+    /// removed once.
+    private struct LinkKey: Hashable {
+        let owner: Int
+        let relationship: String
+        let source: Int64
+        let target: Int64
     }
 
     private mutating func clear(_ column: Int, of row: StoreRow, entity index: Int) {

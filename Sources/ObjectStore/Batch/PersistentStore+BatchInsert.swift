@@ -9,10 +9,11 @@ extension PersistentStore {
     func batchInsert(_ plan: BatchInsertPlan, stamp: HistoryStamp, generationReserved: (Int64) -> Void) throws(ObjectStoreError) -> BatchCommit {
         let entity = plan.entity
         return try batchCommit(stamp: stamp, generationReserved: generationReserved) { db, commit in
+            let lookup = try Self.constraintLookup(of: entity, columns: plan.constraint, db: db)
             var inserts: [BatchInsertPlan.Row] = []
             var updates: [(row: StoreRow, columns: [Int], after: ContiguousArray<DatabaseValue>)] = []
             for row in plan.rows {
-                guard let values = plan.constraintValues(of: row), let existing = try Self.row(of: entity, matching: values, in: plan.constraint, db: db) else {
+                guard let values = plan.constraintValues(of: row), let lookup, let existing = try Self.row(of: entity, matching: values, with: lookup, db: db) else {
                     inserts.append(row)
                     continue
                 }
@@ -42,12 +43,19 @@ extension PersistentStore {
         }
     }
 
-    /// The row whose `columns` hold `values`, if any (byte equality, as the unique index compares).
-    private static func row(of entity: EntityDescription, matching values: [DatabaseValue], in columns: [Int], db: Database) throws -> StoreRow? {
-        var query = StoreQuery(entity: entity)
-        query.filters = zip(columns, values).map { ColumnEquality(column: $0, value: $1, entity: entity) }
+    /// The statement that reads the row whose `columns` hold given values (byte equality, as the
+    /// unique index compares); nil without columns. Prepared once per request.
+    private static func constraintLookup(of entity: EntityDescription, columns: [Int], db: Database) throws -> Statement? {
+        guard !columns.isEmpty else { return nil }
+        let condition = columns.map { "t.\(SQL.quote(entity.columnNames[$0])) IS ?" }.joined(separator: " AND ")
+        return try db.cachedStatement(sql: "SELECT \(SQL.rowColumns(entity, alias: "t")) FROM \(SQL.table(entity)) AS t WHERE \(condition)")
+    }
+
+    /// The row `lookup` finds for `values`, if any.
+    private static func row(of entity: EntityDescription, matching values: [DatabaseValue], with lookup: Statement, db: Database) throws -> StoreRow? {
+        let width = Int32(entity.columnNames.count)
         var found: StoreRow?
-        try forEachRow(query, db: db) { found = $0 }
+        try RawStatement.forEachRow(lookup, db: db, arguments: values) { found = RawStatement.storeRow($0, width: width) }
         return found
     }
 }
