@@ -57,11 +57,12 @@ extension ContainerCore {
     }
 
     /// Hands on what other containers committed since the last hand-over, from a thread that
-    /// holds no lock (the watcher's), then delivers to the observers. Returns whether there was
+    /// holds no lock (the watcher's), then delivers to the observers. `newest` is the store's
+    /// newest generation when the caller has read it already. Returns whether there was
     /// anything; a read that fails is retried at the next wake-up.
     @discardableResult
-    func followStore() -> Bool {
-        guard let newest = try? store.read({ try StoreGeneration.current($0) }), newest > handedOnThrough else { return false }
+    func followStore(newest: Int64? = nil) -> Bool {
+        guard let newest = newest ?? (try? store.read({ try StoreGeneration.current($0) })), newest > handedOnThrough else { return false }
         let handedOn = withCommitLock { (try? ingestRemoteCommits(through: nil)) ?? false }
         storeChanges.drain()
         remoteSignals.drain()

@@ -8,7 +8,7 @@ import Darwin
 import Foundation
 
 /// Wakes a container when its store file may hold other containers' commits, on a thread of its
-/// own, and has the container read and hand them on (``ContainerCore/followStore()``).
+/// own, and has the container read and hand them on (``ContainerCore/followStore(newest:)``).
 ///
 /// The wake-up is only a hint; the history is the truth. On Linux the thread sleeps in `poll` on
 /// an inotify watch of the store's directory and wakes when the store's files are written (a
@@ -31,10 +31,12 @@ final class RemoteChangeWatcher: Sendable {
             directory: file.deletingLastPathComponent().path, fileName: file.lastPathComponent, stop: stopPipe,
             idleMilliseconds: Int32(core.historyKeepingInterval * 1000))
         let exited = exited
+        let path = file.path
         let thread = Thread { [weak core] in
+            let probe = GenerationProbe(path: path)
             loop.run {
                 guard let core else { return nil }
-                let found = core.followStore()
+                let found = core.followStore(newest: probe?.generation())
                 core.keepHistory()
                 return found
             }

@@ -15,9 +15,12 @@ enum StoreGeneration {
         return try Int64.fetchOne(statement) ?? 0
     }
 
+    /// The query of ``current(_:)``.
+    static let currentSQL = "SELECT Z_VALUE FROM Z_METADATA WHERE Z_KEY = '\(key)'"
+
     /// The generation a read transaction sees (0 before the first commit).
     static func current(_ db: Database) throws -> Int64 {
-        let statement = try db.cachedStatement(sql: "SELECT Z_VALUE FROM Z_METADATA WHERE Z_KEY = '\(key)'")
+        let statement = try db.cachedStatement(sql: currentSQL)
         return try Int64.fetchOne(statement) ?? 0
     }
 }

@@ -171,8 +171,10 @@ import Testing
             let tags = try context.fetch(Tag.self)
             #expect(!events.isEmpty)
             try context.execute(BatchDeleteRequest<Event>(predicate: nil))
-            #expect(try events.allSatisfy(\.isDeleted))
-            #expect(try tags.allSatisfy(\.events.isEmpty))
+            let allDeleted = events.allSatisfy(\.isDeleted)
+            let noneLinked = tags.allSatisfy(\.events.isEmpty)
+            #expect(allDeleted)
+            #expect(noneLinked)
             #expect(try context.fetch(Event.self).isEmpty)
         }
     }
