@@ -12,6 +12,11 @@ struct AttributeUpdates {
         /// Each row's version after the update.
         var versions: [Int64] = []
 
+        mutating func append(key: Int64, version: Int64) {
+            keys.append(key)
+            versions.append(version)
+        }
+
         /// Puts the rows in key order (SQLite returns them in the order it visits them).
         mutating func sortByKey() {
             guard !zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) else { return }
