@@ -104,10 +104,9 @@ extension IdentifiedFetchedResultsController {
             if id.entity === entity { scope.listed.insert(id) }
             if id.entity !== entity || selfRelated, relatedEntities.contains(id.entity.index) { scope.reachesRelated = true }
         }
-        for id in event.updatedObjectIDs {
-            let keys = event.changedKeys[id] ?? []
+        event.forEachUpdatedObject { id, keys in
             if id.entity === entity {
-                if keepsPlace(changing: event.changedKeys[id], compiled) { scope.unmoved.insert(id) } else { scope.listed.insert(id) }
+                if keepsPlace(changing: keys, compiled) { scope.unmoved.insert(id) } else { scope.listed.insert(id) }
                 if markedKeys.map({ !$0.isDisjoint(with: keys) }) ?? true { scope.marking.insert(id) }
             }
             if relatedEntities.contains(id.entity.index) && compiled.reads(keys, of: id.entity) {

@@ -43,21 +43,16 @@ struct AttributeUpdates {
         return rows.map(\.row)
     }
 
-    /// The change set of the update: each row's object with its group's changed keys and patch.
-    func changeSet(number: Int64, originator: ContextIdentifier, historyToken: HistoryToken?, objectID: (Int64) -> ObjectID) -> ChangeSet {
-        let count = groups.reduce(0) { $0 + $1.keys.count }
-        var changedKeys: [ObjectID: Set<String>] = Dictionary(minimumCapacity: count)
-        var patches: [ObjectID: RowPatch] = Dictionary(minimumCapacity: count)
-        for group in groups {
-            let names = Set(group.columns.map { entity.columnNames[$0] })
-            for (key, version) in zip(group.keys, group.versions) {
-                let id = objectID(key)
-                changedKeys[id] = names
-                patches[id] = RowPatch(version: version, columns: group.columns, values: group.values)
-            }
+    /// The change set of the update: each group's rows with the group's changed keys and patch,
+    /// in the compact form of ``UpdatedObjects``.
+    func changeSet(number: Int64, originator: ContextIdentifier, historyToken: HistoryToken?, binding: EntityBinding) -> ChangeSet {
+        let groups = groups.map { group in
+            UpdatedObjects.Group(
+                binding: binding, keys: group.keys, versions: group.versions, columns: group.columns, values: group.values,
+                names: Set(group.columns.map { entity.columnNames[$0] }))
         }
         return ChangeSet(
             transactionNumber: number, originator: originator, destination: .store,
-            insertedObjectIDs: [], changedKeys: changedKeys, deletedObjectIDs: [], patches: patches, historyToken: historyToken)
+            insertedObjectIDs: [], updates: UpdatedObjects(groups: groups), deletedObjectIDs: [], historyToken: historyToken)
     }
 }

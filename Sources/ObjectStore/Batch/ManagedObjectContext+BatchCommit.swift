@@ -18,9 +18,8 @@ extension ManagedObjectContext {
             let token = core.store.tracksHistory ? HistoryToken(storeIdentifier: core.store.identifier, generation: commit.outcome.generation) : nil
             let changeSet: ChangeSet
             if let updates = commit.attributeUpdates {
-                changeSet = updates.changeSet(number: core.nextTransactionNumber(), originator: identifier, historyToken: token) {
-                    objectID(entity: updates.entity.index, key: $0)
-                }
+                changeSet = updates.changeSet(
+                    number: core.nextTransactionNumber(), originator: identifier, historyToken: token, binding: core.store.entityBindings[updates.entity.index])
             } else {
                 var builder = ChangeSetBuilder(store: core.store)
                 builder.record(commit.batch, outcome: commit.outcome)

@@ -27,9 +27,9 @@ public struct ChangeEvent: Sendable {
     /// save), or back from an unsaved deletion that was rolled back.
     public let insertedObjectIDs: Set<ObjectID>
     /// Objects whose values changed, each with the names of its changed keys.
-    public let changedKeys: [ObjectID: Set<String>]
+    public var changedKeys: [ObjectID: Set<String>] { updates.changedKeys }
     /// Objects updated by the transition (the keys of ``changedKeys``).
-    public let updatedObjectIDs: Set<ObjectID>
+    public var updatedObjectIDs: Set<ObjectID> { updates.ids }
     /// Objects the transition removed from what the context shows: deleted (unsaved, or by a
     /// save), or inserted and then rolled back.
     public let deletedObjectIDs: Set<ObjectID>
@@ -42,6 +42,8 @@ public struct ChangeEvent: Sendable {
     public let invalidatedObjectIDs: Set<ObjectID>
     /// The saved changes behind a ``Kind/save``, ``Kind/merge`` or ``Kind/childSave`` event.
     public let changeSet: ChangeSet?
+    /// The updated objects and their changed keys (a merged batch update's in its compact form).
+    let updates: UpdatedObjects
 
     /// Whether the transition changed the context's committed values (what its parent or store
     /// holds): true for its own saves and for merged saves, false for unsaved changes. An
@@ -53,24 +55,31 @@ public struct ChangeEvent: Sendable {
 
     /// Whether the event lists no object at all.
     public var isEmpty: Bool {
-        insertedObjectIDs.isEmpty && changedKeys.isEmpty && deletedObjectIDs.isEmpty
+        insertedObjectIDs.isEmpty && updates.isEmpty && deletedObjectIDs.isEmpty
             && refreshedObjectIDs.isEmpty && invalidatedObjectIDs.isEmpty
     }
 
     init(
         sequenceNumber: Int64, context: ContextIdentifier, kind: Kind,
-        insertedObjectIDs: Set<ObjectID>, changedKeys: [ObjectID: Set<String>], deletedObjectIDs: Set<ObjectID>,
+        insertedObjectIDs: Set<ObjectID>, updates: UpdatedObjects, deletedObjectIDs: Set<ObjectID>,
         refreshedObjectIDs: Set<ObjectID>, invalidatedObjectIDs: Set<ObjectID>, changeSet: ChangeSet?
     ) {
         self.sequenceNumber = sequenceNumber
         self.context = context
         self.kind = kind
         self.insertedObjectIDs = insertedObjectIDs
-        self.changedKeys = changedKeys
-        self.updatedObjectIDs = Set(changedKeys.keys)
+        self.updates = updates
         self.deletedObjectIDs = deletedObjectIDs
         self.refreshedObjectIDs = refreshedObjectIDs
         self.invalidatedObjectIDs = invalidatedObjectIDs
         self.changeSet = changeSet
+    }
+}
+
+extension ChangeEvent {
+    /// Calls `body` with each updated object and its changed keys, without building
+    /// ``changedKeys``.
+    package func forEachUpdatedObject(_ body: (ObjectID, Set<String>) throws -> Void) rethrows {
+        try updates.forEach(body)
     }
 }

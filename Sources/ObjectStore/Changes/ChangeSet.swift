@@ -26,11 +26,14 @@ public struct ChangeSet: Sendable {
     /// Objects inserted by the save.
     public let insertedObjectIDs: Set<ObjectID>
     /// Objects updated by the save, each with the names of its changed keys.
-    public let changedKeys: [ObjectID: Set<String>]
+    ///
+    /// A batch update lists its rows in a compact form; this dictionary is built from it the
+    /// first time it is read (by any copy of the change set), and kept.
+    public var changedKeys: [ObjectID: Set<String>] { updates.changedKeys }
     /// Objects deleted by the save.
     public let deletedObjectIDs: Set<ObjectID>
     /// Objects updated by the save (the keys of ``changedKeys``).
-    public let updatedObjectIDs: Set<ObjectID>
+    public var updatedObjectIDs: Set<ObjectID> { updates.ids }
     /// The commit's position in the store's persistent history, when the store tracks it; nil
     /// for a save into a parent context.
     public let historyToken: HistoryToken?
@@ -43,9 +46,10 @@ public struct ChangeSet: Sendable {
     /// empty, and whoever follows the store must read again what it shows. Contexts that merge
     /// it refresh their objects and record a ``ChangeEvent/Kind/resync`` event.
     public let isResync: Bool
-    /// Per updated object: the new values of its changed columns, so merging contexts need not
-    /// read them back. (Inserted objects have none: merging contexts do not hold them yet.)
-    let patches: [ObjectID: RowPatch]
+    /// The updated objects with their changed keys and the new values of their changed columns,
+    /// so merging contexts need not read them back. (Inserted objects have no values here:
+    /// merging contexts do not hold them yet.)
+    let updates: UpdatedObjects
 
     init(
         transactionNumber: Int64, originator: ContextIdentifier, destination: Destination,
@@ -56,10 +60,24 @@ public struct ChangeSet: Sendable {
         self.originator = originator
         self.destination = destination
         self.insertedObjectIDs = insertedObjectIDs
-        self.changedKeys = changedKeys
-        self.updatedObjectIDs = Set(changedKeys.keys)
+        self.updates = UpdatedObjects(changedKeys: changedKeys, patches: patches)
         self.deletedObjectIDs = deletedObjectIDs
-        self.patches = patches
+        self.historyToken = historyToken
+        self.isRemote = isRemote
+        self.isResync = isResync
+    }
+
+    init(
+        transactionNumber: Int64, originator: ContextIdentifier, destination: Destination,
+        insertedObjectIDs: Set<ObjectID>, updates: UpdatedObjects, deletedObjectIDs: Set<ObjectID>,
+        historyToken: HistoryToken? = nil, isRemote: Bool = false, isResync: Bool = false
+    ) {
+        self.transactionNumber = transactionNumber
+        self.originator = originator
+        self.destination = destination
+        self.insertedObjectIDs = insertedObjectIDs
+        self.updates = updates
+        self.deletedObjectIDs = deletedObjectIDs
         self.historyToken = historyToken
         self.isRemote = isRemote
         self.isResync = isResync
@@ -67,7 +85,7 @@ public struct ChangeSet: Sendable {
 
     /// Whether the save changed nothing (a resync is never empty).
     public var isEmpty: Bool {
-        insertedObjectIDs.isEmpty && changedKeys.isEmpty && deletedObjectIDs.isEmpty && !isResync
+        insertedObjectIDs.isEmpty && updates.isEmpty && deletedObjectIDs.isEmpty && !isResync
     }
 }
 

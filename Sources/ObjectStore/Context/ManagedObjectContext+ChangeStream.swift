@@ -132,13 +132,23 @@ extension ManagedObjectContext {
         _ kind: ChangeEvent.Kind, inserted: Set<ObjectID>, changedKeys: [ObjectID: Set<String>], deleted: Set<ObjectID>,
         refreshed: Set<ObjectID> = [], invalidated: Set<ObjectID> = [], changeSet: ChangeSet? = nil
     ) {
-        let isEmpty = inserted.isEmpty && changedKeys.isEmpty && deleted.isEmpty && refreshed.isEmpty && invalidated.isEmpty
+        record(kind, inserted: inserted, updates: UpdatedObjects(changedKeys: changedKeys), deleted: deleted,
+               refreshed: refreshed, invalidated: invalidated, changeSet: changeSet)
+    }
+
+    /// ``record(_:inserted:changedKeys:deleted:refreshed:invalidated:changeSet:)`` with the
+    /// updated objects as a change set holds them.
+    func record(
+        _ kind: ChangeEvent.Kind, inserted: Set<ObjectID>, updates: UpdatedObjects, deleted: Set<ObjectID>,
+        refreshed: Set<ObjectID> = [], invalidated: Set<ObjectID> = [], changeSet: ChangeSet? = nil
+    ) {
+        let isEmpty = inserted.isEmpty && updates.isEmpty && deleted.isEmpty && refreshed.isEmpty && invalidated.isEmpty
         guard !isEmpty || kind == .reset || kind == .resync else { return }
         stream.sequenceNumber += 1
         guard !changeObservers.isEmpty else { return }
         stream.undelivered.append(ChangeEvent(
             sequenceNumber: stream.sequenceNumber, context: identifier, kind: kind,
-            insertedObjectIDs: inserted, changedKeys: changedKeys, deletedObjectIDs: deleted,
+            insertedObjectIDs: inserted, updates: updates, deletedObjectIDs: deleted,
             refreshedObjectIDs: refreshed, invalidatedObjectIDs: invalidated, changeSet: changeSet))
         stream._checkInvariants()
         scheduleTurnEnd()

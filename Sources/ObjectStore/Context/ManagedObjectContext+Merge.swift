@@ -43,23 +43,38 @@ extension ManagedObjectContext {
             resync(changeSet)
             return
         }
-        if let id = changeSet.patches.keys.first ?? changeSet.deletedObjectIDs.first ?? changeSet.insertedObjectIDs.first {
+        if let id = changeSet.updates.anyObjectID ?? changeSet.deletedObjectIDs.first ?? changeSet.insertedObjectIDs.first {
             checkContainer(of: id)
         }
         recordPendingChanges()
         let policy = mergePolicy
-        var changedKeys = changeSet.changedKeys
+        var moreKeys: [ObjectID: Set<String>] = [:]
         var refreshed: Set<ObjectID> = []
         var invalidated: Set<ObjectID> = []
-        for (id, patch) in changeSet.patches {
-            guard let object = registered[id], !object.state.contains(.fault) else { continue }
+        func merge(_ patch: RowPatch, into object: ManagedObject) {
+            guard !object.state.contains(.fault) else { return }
             let before = object.values
-            guard apply(patch, to: object, policy: policy) else { continue }
-            refreshed.insert(id)
+            guard apply(patch, to: object, policy: policy) else { return }
+            refreshed.insert(object.objectID)
             // A policy that drops unsaved edits changes more keys than the save did.
             for column in before.indices where !StoredValueOrder.isSame(before[column], object.values[column]) {
-                changedKeys[id, default: []].insert(object.entityDescription.columnNames[column])
+                let name = object.entityDescription.columnNames[column]
+                if changeSet.updates.keys(of: object.objectID)?.contains(name) != true { moreKeys[object.objectID, default: []].insert(name) }
             }
+        }
+        // Whichever is shorter: the change set's rows, or the objects this context holds.
+        if registered.count < changeSet.updates.count {
+            for object in registered.values {
+                if let patch = changeSet.updates.patch(of: object.objectID) { merge(patch, into: object) }
+            }
+        } else {
+            changeSet.updates.forEachPatch { id, patch in
+                if let object = registered[id] { merge(patch, into: object) }
+            }
+        }
+        var updates = changeSet.updates
+        if !moreKeys.isEmpty {
+            updates = UpdatedObjects(changedKeys: changeSet.changedKeys.merging(moreKeys) { $0.union($1) })
         }
         for id in changeSet.insertedObjectIDs {
             // An object this context found missing (deleted, then written again by a merge
@@ -81,7 +96,7 @@ extension ManagedObjectContext {
             forget(object)
             invalidated.insert(id)
         }
-        record(.merge, inserted: changeSet.insertedObjectIDs, changedKeys: changedKeys, deleted: changeSet.deletedObjectIDs,
+        record(.merge, inserted: changeSet.insertedObjectIDs, updates: updates, deleted: changeSet.deletedObjectIDs,
                refreshed: refreshed, invalidated: invalidated, changeSet: changeSet)
         forward(changeSet)
     }

@@ -291,7 +291,7 @@ extension ManagedObjectContext {
     private func publish(_ changeSet: ChangeSet, mark: Int64, refreshed: Set<ObjectID>, invalidated: Set<ObjectID>) {
         mergeWaitingChangeSets(below: mark)
         mergedMark = max(mergedMark, mark)
-        record(.save, inserted: changeSet.insertedObjectIDs, changedKeys: changeSet.changedKeys, deleted: changeSet.deletedObjectIDs,
+        record(.save, inserted: changeSet.insertedObjectIDs, updates: changeSet.updates, deleted: changeSet.deletedObjectIDs,
                refreshed: refreshed, invalidated: invalidated, changeSet: changeSet)
         if !changeSet.isEmpty { forward(changeSet) }
         deliverChanges()

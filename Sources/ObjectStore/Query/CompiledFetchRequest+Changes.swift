@@ -21,7 +21,7 @@ extension CompiledFetchRequest {
         default:
             if event.insertedObjectIDs.contains(where: { $0.entity === entity }) { return true }
             if event.deletedObjectIDs.contains(where: { reads($0.entity) }) { return true }
-            if event.changedKeys.contains(where: { reads($0.value, of: $0.key.entity) }) { return true }
+            if event.updates.containsKeys(where: { reads($1, of: $0) }) { return true }
         }
         return event.refreshedObjectIDs.contains { reads($0.entity) } || event.invalidatedObjectIDs.contains { reads($0.entity) }
     }

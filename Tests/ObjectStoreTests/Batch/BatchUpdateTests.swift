@@ -92,6 +92,42 @@ import Testing
         token.cancel()
     }
 
+    @Test func aContextHoldingFewOfTheUpdatedObjectsMergesThemAndListsEveryObjectWithTheKeysItsPolicyChanged() async throws {
+        let (container, context) = try Self.store(events: 50)
+        let viewer = container.newBackgroundContext()
+        viewer.automaticallyMergesChangesFromParent = true
+        viewer.mergePolicy = .rollback
+        let events = Recorder<ChangeEvent>()
+        let token = viewer.addChangeObserver { events.append($0) }
+        let (edited, untouched) = try await viewer.perform { () throws -> (ObjectID, ObjectID) in
+            let events = try viewer.fetch(FetchRequest<Event>(predicate: try FetchPredicate(format: "code IN %@", ["e3", "e4"])))
+            let edited = events.first { $0.code == "e3" }!
+            // The batch update changes attendance too: the policy drops both unsaved edits.
+            edited.attendance = 7
+            edited.title = "unsaved"
+            return (edited.objectID, events.first { $0.code == "e4" }!.objectID)
+        }
+        _ = try await context.perform { () throws -> BatchUpdateResult in
+            var request = BatchUpdateRequest<Event>()
+            request.set(\.attendance, to: 100)
+            return try context.execute(request)
+        }
+        await eventually { events.values.contains { $0.kind == .merge } }
+        let merge = try #require(events.values.first { $0.kind == .merge })
+        #expect(merge.updatedObjectIDs.count == 50)
+        #expect(merge.changedKeys[edited] == ["attendance", "title"])
+        #expect(merge.changedKeys[untouched] == ["attendance"])
+        #expect(merge.changedKeys.values.filter { $0 == ["attendance"] }.count == 49)
+        #expect(merge.refreshedObjectIDs == [edited, untouched])
+        let shown = try await viewer.perform { () throws -> [String] in
+            let edited = try viewer.existingObject(with: edited) as! Event
+            let untouched = try viewer.existingObject(with: untouched) as! Event
+            return ["\(edited.attendance) \(edited.title)", "\(untouched.attendance)"]
+        }
+        #expect(shown == ["100 ", "100"])
+        token.cancel()
+    }
+
     @Test func aRequestThatDoesNotFitTheEntityChangesNothingAndSaysWhy() throws {
         let (container, context) = try Self.store(events: 3)
         let before = try Self.contents(container)
