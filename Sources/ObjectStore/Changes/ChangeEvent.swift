@@ -42,6 +42,10 @@ public struct ChangeEvent: Sendable {
     public let invalidatedObjectIDs: Set<ObjectID>
     /// The saved changes behind a ``Kind/save``, ``Kind/merge`` or ``Kind/childSave`` event.
     public let changeSet: ChangeSet?
+    /// For a merge into a root context: the store generation the merged save committed, which
+    /// orders it against the context's reads (see
+    /// ``ManagedObjectContext/carriesLatestValues(_:)``); nil for other events.
+    package let storeGeneration: Int64?
 
     /// Whether the transition changed the context's committed values (what its parent or store
     /// holds): true for its own saves and for merged saves, false for unsaved changes. An
@@ -60,7 +64,7 @@ public struct ChangeEvent: Sendable {
     init(
         sequenceNumber: Int64, context: ContextIdentifier, kind: Kind,
         insertedObjectIDs: Set<ObjectID>, changedKeys: [ObjectID: Set<String>], deletedObjectIDs: Set<ObjectID>,
-        refreshedObjectIDs: Set<ObjectID>, invalidatedObjectIDs: Set<ObjectID>, changeSet: ChangeSet?
+        refreshedObjectIDs: Set<ObjectID>, invalidatedObjectIDs: Set<ObjectID>, changeSet: ChangeSet?, storeGeneration: Int64? = nil
     ) {
         self.sequenceNumber = sequenceNumber
         self.context = context
@@ -72,5 +76,6 @@ public struct ChangeEvent: Sendable {
         self.refreshedObjectIDs = refreshedObjectIDs
         self.invalidatedObjectIDs = invalidatedObjectIDs
         self.changeSet = changeSet
+        self.storeGeneration = storeGeneration
     }
 }

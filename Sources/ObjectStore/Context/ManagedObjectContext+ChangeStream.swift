@@ -130,7 +130,7 @@ extension ManagedObjectContext {
     /// nothing is not recorded (a reset or a resync always is).
     func record(
         _ kind: ChangeEvent.Kind, inserted: Set<ObjectID>, changedKeys: [ObjectID: Set<String>], deleted: Set<ObjectID>,
-        refreshed: Set<ObjectID> = [], invalidated: Set<ObjectID> = [], changeSet: ChangeSet? = nil
+        refreshed: Set<ObjectID> = [], invalidated: Set<ObjectID> = [], changeSet: ChangeSet? = nil, storeGeneration: Int64? = nil
     ) {
         let isEmpty = inserted.isEmpty && changedKeys.isEmpty && deleted.isEmpty && refreshed.isEmpty && invalidated.isEmpty
         guard !isEmpty || kind == .reset || kind == .resync else { return }
@@ -139,7 +139,7 @@ extension ManagedObjectContext {
         stream.undelivered.append(ChangeEvent(
             sequenceNumber: stream.sequenceNumber, context: identifier, kind: kind,
             insertedObjectIDs: inserted, changedKeys: changedKeys, deletedObjectIDs: deleted,
-            refreshedObjectIDs: refreshed, invalidatedObjectIDs: invalidated, changeSet: changeSet))
+            refreshedObjectIDs: refreshed, invalidatedObjectIDs: invalidated, changeSet: changeSet, storeGeneration: storeGeneration))
         stream._checkInvariants()
         scheduleTurnEnd()
     }
