@@ -60,6 +60,8 @@ import Testing
     @Test func sortAndSectionKeyChangesPlaceUnloadedObjectsWithoutReadingThem() async throws {
         let (writer, controller, recorder, ids) = try fixture()
         let context = controller.managedObjectContext
+        // A fault holds no values: it is placed the same way, and stays a fault.
+        _ = context.object(with: ids[4])
         try await save(writer, [ids[2], ids[4], ids[6]], recorder: recorder) { matches in
             matches[0].score = 8
             matches[1].group = "B"

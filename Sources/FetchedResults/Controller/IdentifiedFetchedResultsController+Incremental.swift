@@ -130,7 +130,7 @@ extension IdentifiedFetchedResultsController {
 
     /// The entries that objects in the results which `event` updated take, worked out from their
     /// old entries and the new values `event`'s change set carries, for the objects whose place
-    /// those decide without reading them: the context holds no instance of the object, has read
+    /// those decide without reading them: the context holds no values of the object, has read
     /// nothing newer than the save (``ManagedObjectContext/carriesLatestValues(_:)``), the
     /// request reaches no related object, and the change neither touches what the predicate
     /// reads nor the item identifier (see ``CompiledFetchRequest/sortKey(of:after:from:)``).
@@ -142,7 +142,7 @@ extension IdentifiedFetchedResultsController {
         var patched: [ObjectID: (entry: ResultEntry<ItemIdentifierType>, section: String)] = [:]
         for (id, old) in zip(ids, olds) {
             guard let old, !gone.contains(id), let keys = event.changedKeys[id], keepsIdentifier(changing: keys, compiled),
-                context.registeredObject(with: id) == nil,
+                context.holdsNoValues(of: id),
                 let key = compiled.sortKey(of: id, after: changeSet, from: old.entry.sortKey)
             else { continue }
             patched[id] = (ResultEntry(sortKey: key, itemIdentifier: old.entry.itemIdentifier), sectionName(ofSortKey: key, compiled, in: context))

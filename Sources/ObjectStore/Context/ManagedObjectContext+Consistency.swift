@@ -24,7 +24,7 @@ extension ManagedObjectContext {
     }
 
     /// Whether the new values that `event`'s change set carries for the objects it updated are
-    /// the latest this context has met of the objects it holds no instance of: `event` merged a
+    /// the latest this context has met of the objects it holds no values of: `event` merged a
     /// store save into this root context, which follows what it reads, and none of its reads has
     /// seen a later store generation. An observer that kept values of such an object from before
     /// the save can then take the changed ones from the change set instead of reading the object.
