@@ -70,7 +70,7 @@ extension IdentifiedFetchedResultsController {
         }
         let gone = event.deletedObjectIDs.union(event.invalidatedObjectIDs).subtracting(event.insertedObjectIDs)
             .filter { managedObjectContext.registeredObject(with: $0) == nil }
-        try applyIncremental(Array(scope.listed), marking: scope.marking, gone: gone, compiled, onlyMarks: false, unmoved: scope.unmoved.subtracting(scope.listed))
+        try applyIncremental(Array(scope.listed), marking: scope.marking, gone: gone, compiled, onlyMarks: false, unmoved: scope.unmoved.subtracting(scope.listed), event: event)
     }
 
     /// Notes the objects the event refreshed or invalidated: those of the fetched entity are
@@ -123,6 +123,12 @@ extension IdentifiedFetchedResultsController {
     /// reads none of them, and none is the item identifier's attribute.
     private func keepsPlace(changing keys: Set<String>?, _ compiled: CompiledFetchRequest<ResultType>) -> Bool {
         guard let keys, !keys.isEmpty, !compiled.reads(keys, of: compiled.entity) else { return false }
+        return keepsIdentifier(changing: keys, compiled)
+    }
+
+    /// Whether an object of the fetched entity whose `keys` changed keeps its item identifier:
+    /// none of them is the item identifier's attribute.
+    func keepsIdentifier(changing keys: Set<String>, _ compiled: CompiledFetchRequest<ResultType>) -> Bool {
         switch identity {
         case .objectID:
             return true

@@ -52,9 +52,12 @@ extension IdentifiedFetchedResultsController {
     ///     change the results), so that only marks of objects in the results apply.
     ///   - unmoved: Objects (not among `ids`) whose change cannot move them: those in the results
     ///     are marked where they are, without being evaluated again.
+    ///   - event: The event that changed the objects: objects in the results that it updated take
+    ///     their new place from its change set when they can (see ``patchedEntries(of:olds:gone:event:_:)``)
+    ///     instead of being read.
     /// - Complexity: O(*k* log *n*) comparisons for *k* objects, the snapshot edits (O(log *n*)
     ///   each) and the batch update built from the step (O(*k* log *k*)).
-    func applyIncremental(_ ids: [ObjectID], marking: Set<ObjectID>, gone: Set<ObjectID> = [], _ compiled: CompiledFetchRequest<ResultType>, onlyMarks: Bool, unmoved: Set<ObjectID> = []) throws(FetchedResultsError) {
+    func applyIncremental(_ ids: [ObjectID], marking: Set<ObjectID>, gone: Set<ObjectID> = [], _ compiled: CompiledFetchRequest<ResultType>, onlyMarks: Bool, unmoved: Set<ObjectID> = [], event: ChangeEvent? = nil) throws(FetchedResultsError) {
         if onlyMarks || ids.isEmpty {
             deliverMarks(of: ids + unmoved, marking: marking)
             return
@@ -62,10 +65,15 @@ extension IdentifiedFetchedResultsController {
         let context = managedObjectContext
         // Each object's place is looked up once, before anything moves.
         let olds = base.locations(of: candidateItems(of: ids), in: results)
-        context.loadObjects(zip(ids, olds).compactMap { id, old in !gone.contains(id) && (old != nil || !context.hasLoadedObject(with: id)) ? id : nil })
+        // Decided before the loads below, which read the store.
+        let patched = event.map { patchedEntries(of: ids, olds: olds, gone: gone, event: $0, compiled) } ?? [:]
+        context.loadObjects(zip(ids, olds).compactMap { id, old in
+            !gone.contains(id) && patched[id] == nil && (old != nil || !context.hasLoadedObject(with: id)) ? id : nil
+        })
         var change = IncrementalChange()
         for (id, old) in zip(ids, olds) {
-            let new = gone.contains(id) ? nil : try entry(of: id, compiled, in: context)
+            var new = gone.contains(id) ? nil : patched[id]
+            if new == nil && !gone.contains(id) { new = try entry(of: id, compiled, in: context) }
             change.note(id, from: old, to: new, marking: marking, compiled)
         }
         let marked = Array(unmoved.filter(marking.contains))
@@ -112,8 +120,34 @@ extension IdentifiedFetchedResultsController {
         }
         guard included else { return nil }
         let key = compiled.sortKey(of: object)
-        let name = compiled.sectionNameKeyPath == nil ? "" : Self.sectionName(compiled.sectionValue(ofSortKey: key, in: context))
-        return (ResultEntry(sortKey: key, itemIdentifier: identity.identifier(of: object)), name)
+        return (ResultEntry(sortKey: key, itemIdentifier: identity.identifier(of: object)), sectionName(ofSortKey: key, compiled, in: context))
+    }
+
+    /// The section name of an object with sort key `key` (`""` without a section key path).
+    private func sectionName(ofSortKey key: FetchSortKey, _ compiled: CompiledFetchRequest<ResultType>, in context: ManagedObjectContext) -> String {
+        compiled.sectionNameKeyPath == nil ? "" : Self.sectionName(compiled.sectionValue(ofSortKey: key, in: context))
+    }
+
+    /// The entries that objects in the results which `event` updated take, worked out from their
+    /// old entries and the new values `event`'s change set carries, for the objects whose place
+    /// those decide without reading them: the context holds no values of the object, has read
+    /// nothing newer than the save (``ManagedObjectContext/carriesLatestValues(_:)``), the
+    /// request reaches no related object, and the change neither touches what the predicate
+    /// reads nor the item identifier (see ``CompiledFetchRequest/sortKey(of:after:from:)``).
+    private func patchedEntries(
+        of ids: [ObjectID], olds: [IncrementalChange.Located?], gone: Set<ObjectID>, event: ChangeEvent, _ compiled: CompiledFetchRequest<ResultType>
+    ) -> [ObjectID: (entry: ResultEntry<ItemIdentifierType>, section: String)] {
+        let context = managedObjectContext
+        guard relatedEntities.isEmpty, let changeSet = event.changeSet, context.carriesLatestValues(event) else { return [:] }
+        var patched: [ObjectID: (entry: ResultEntry<ItemIdentifierType>, section: String)] = [:]
+        for (id, old) in zip(ids, olds) {
+            guard let old, !gone.contains(id), let keys = event.changedKeys(of: id), keepsIdentifier(changing: keys, compiled),
+                context.holdsNoValues(of: id),
+                let key = compiled.sortKey(of: id, after: changeSet, from: old.entry.sortKey)
+            else { continue }
+            patched[id] = (ResultEntry(sortKey: key, itemIdentifier: old.entry.itemIdentifier), sectionName(ofSortKey: key, compiled, in: context))
+        }
+        return patched
     }
 
     /// Takes the leaving entries out of the results and puts the arriving ones in by their sort

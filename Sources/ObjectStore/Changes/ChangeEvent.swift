@@ -44,6 +44,10 @@ public struct ChangeEvent: Sendable {
     public let changeSet: ChangeSet?
     /// The updated objects and their changed keys (a merged batch update's in its compact form).
     let updates: UpdatedObjects
+    /// For a merge into a root context: the store generation the merged save committed, which
+    /// orders it against the context's reads (see
+    /// ``ManagedObjectContext/carriesLatestValues(_:)``); nil for other events.
+    package let storeGeneration: Int64?
 
     /// Whether the transition changed the context's committed values (what its parent or store
     /// holds): true for its own saves and for merged saves, false for unsaved changes. An
@@ -62,7 +66,7 @@ public struct ChangeEvent: Sendable {
     init(
         sequenceNumber: Int64, context: ContextIdentifier, kind: Kind,
         insertedObjectIDs: Set<ObjectID>, updates: UpdatedObjects, deletedObjectIDs: Set<ObjectID>,
-        refreshedObjectIDs: Set<ObjectID>, invalidatedObjectIDs: Set<ObjectID>, changeSet: ChangeSet?
+        refreshedObjectIDs: Set<ObjectID>, invalidatedObjectIDs: Set<ObjectID>, changeSet: ChangeSet?, storeGeneration: Int64? = nil
     ) {
         self.sequenceNumber = sequenceNumber
         self.context = context
@@ -73,6 +77,7 @@ public struct ChangeEvent: Sendable {
         self.refreshedObjectIDs = refreshedObjectIDs
         self.invalidatedObjectIDs = invalidatedObjectIDs
         self.changeSet = changeSet
+        self.storeGeneration = storeGeneration
     }
 }
 
@@ -81,5 +86,11 @@ extension ChangeEvent {
     /// ``changedKeys``.
     package func forEachUpdatedObject(_ body: (ObjectID, Set<String>) throws -> Void) rethrows {
         try updates.forEach(body)
+    }
+
+    /// The changed keys of `id`, nil when the event did not update it, without building
+    /// ``changedKeys``.
+    package func changedKeys(of id: ObjectID) -> Set<String>? {
+        updates.keys(of: id)
     }
 }

@@ -130,17 +130,17 @@ extension ManagedObjectContext {
     /// nothing is not recorded (a reset or a resync always is).
     func record(
         _ kind: ChangeEvent.Kind, inserted: Set<ObjectID>, changedKeys: [ObjectID: Set<String>], deleted: Set<ObjectID>,
-        refreshed: Set<ObjectID> = [], invalidated: Set<ObjectID> = [], changeSet: ChangeSet? = nil
+        refreshed: Set<ObjectID> = [], invalidated: Set<ObjectID> = [], changeSet: ChangeSet? = nil, storeGeneration: Int64? = nil
     ) {
         record(kind, inserted: inserted, updates: UpdatedObjects(changedKeys: changedKeys), deleted: deleted,
-               refreshed: refreshed, invalidated: invalidated, changeSet: changeSet)
+               refreshed: refreshed, invalidated: invalidated, changeSet: changeSet, storeGeneration: storeGeneration)
     }
 
-    /// ``record(_:inserted:changedKeys:deleted:refreshed:invalidated:changeSet:)`` with the
-    /// updated objects as a change set holds them.
+    /// ``record(_:inserted:changedKeys:deleted:refreshed:invalidated:changeSet:storeGeneration:)``
+    /// with the updated objects as a change set holds them.
     func record(
         _ kind: ChangeEvent.Kind, inserted: Set<ObjectID>, updates: UpdatedObjects, deleted: Set<ObjectID>,
-        refreshed: Set<ObjectID> = [], invalidated: Set<ObjectID> = [], changeSet: ChangeSet? = nil
+        refreshed: Set<ObjectID> = [], invalidated: Set<ObjectID> = [], changeSet: ChangeSet? = nil, storeGeneration: Int64? = nil
     ) {
         let isEmpty = inserted.isEmpty && updates.isEmpty && deleted.isEmpty && refreshed.isEmpty && invalidated.isEmpty
         guard !isEmpty || kind == .reset || kind == .resync else { return }
@@ -149,7 +149,7 @@ extension ManagedObjectContext {
         stream.undelivered.append(ChangeEvent(
             sequenceNumber: stream.sequenceNumber, context: identifier, kind: kind,
             insertedObjectIDs: inserted, updates: updates, deletedObjectIDs: deleted,
-            refreshedObjectIDs: refreshed, invalidatedObjectIDs: invalidated, changeSet: changeSet))
+            refreshedObjectIDs: refreshed, invalidatedObjectIDs: invalidated, changeSet: changeSet, storeGeneration: storeGeneration))
         stream._checkInvariants()
         scheduleTurnEnd()
     }

@@ -23,6 +23,16 @@ extension ManagedObjectContext {
         readMark.highest > mergedMark
     }
 
+    /// Whether the new values that `event`'s change set carries for the objects it updated are
+    /// the latest this context has met of the objects it holds no values of: `event` merged a
+    /// store save into this root context, which follows what it reads, and none of its reads has
+    /// seen a later store generation. An observer that kept values of such an object from before
+    /// the save can then take the changed ones from the change set instead of reading the object.
+    package func carriesLatestValues(_ event: ChangeEvent) -> Bool {
+        guard event.kind == .merge, let generation = event.storeGeneration, storeMark != nil else { return false }
+        return readMark.highest <= generation
+    }
+
     /// Merges the waiting change sets that this context's reads have seen, so that it shows no
     /// less than it has read. A root context first waits until the commits it saw have handed
     /// their change sets on (other containers' read from the history now, if need be).

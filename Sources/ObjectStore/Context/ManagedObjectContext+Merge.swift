@@ -16,7 +16,7 @@ extension ManagedObjectContext {
     /// Merges the waiting change sets in order: all of them, or only those marked below `limit`.
     func mergeWaitingChangeSets(below limit: Int64?) {
         while let (changeSet, mark) = inbox.withLock({ $0.next(below: limit) }) {
-            merge(changeSet)
+            merge(changeSet, mark: mark)
             mergedMark = max(mergedMark, mark)
         }
     }
@@ -37,8 +37,9 @@ extension ManagedObjectContext {
         deliverChanges()
     }
 
-    /// ``mergeChanges(from:)`` without delivering the event.
-    func merge(_ changeSet: ChangeSet) {
+    /// ``mergeChanges(from:)`` without delivering the event; `mark` is the change set's mark in
+    /// the inbox, when it came through it.
+    func merge(_ changeSet: ChangeSet, mark: Int64? = nil) {
         if changeSet.isResync {
             resync(changeSet)
             return
@@ -97,7 +98,7 @@ extension ManagedObjectContext {
             invalidated.insert(id)
         }
         record(.merge, inserted: changeSet.insertedObjectIDs, updates: updates, deleted: changeSet.deletedObjectIDs,
-               refreshed: refreshed, invalidated: invalidated, changeSet: changeSet)
+               refreshed: refreshed, invalidated: invalidated, changeSet: changeSet, storeGeneration: parent == nil ? mark : nil)
         forward(changeSet)
     }
 

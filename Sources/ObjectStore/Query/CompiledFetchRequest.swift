@@ -37,6 +37,8 @@ public struct CompiledFetchRequest<Entity: ManagedObject>: Sendable {
     let sectionEnd: ResolvedKey.End?
     /// Per entity index: the keys read on objects of that entity.
     let readKeys: [Int: Set<String>]
+    /// The keys of ``entity`` that the predicate and filters read (the first key of each path).
+    let filterKeys: Set<String>
 
     /// Compiles `request` for its entity in `model`.
     ///
@@ -73,6 +75,7 @@ public struct CompiledFetchRequest<Entity: ManagedObject>: Sendable {
             throw .invalidFetchRequest(error)
         }
         var paths = Set(query.filters.flatMap(\.keyPaths))
+        filterKeys = Set(paths.map { String($0.prefix { $0 != "." }) })
         for order in query.orders { paths.insert(order.projection.keyPath(from: entity)) }
         if let sectionNameKeyPath { paths.insert(sectionNameKeyPath) }
         keyPaths = paths

@@ -40,7 +40,12 @@ enum ObjectPathReader {
     /// The value of `column` as SQL reads it (NaN is NULL).
     static func stored(_ column: Int, of values: ContiguousArray<DatabaseValue>) -> DatabaseValue {
         guard column < values.count else { return .null }
-        if case .double(let number) = values[column].storage, number.isNaN { return .null }
-        return values[column]
+        return stored(values[column])
+    }
+
+    /// A column's value as SQL reads it (NaN is NULL).
+    static func stored(_ value: DatabaseValue) -> DatabaseValue {
+        if case .double(let number) = value.storage, number.isNaN { return .null }
+        return value
     }
 }
