@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "ListDataSourcesTesting", targets: ["ListDataSourcesTesting"]),
         // Not in the umbrella: an app that shows its lists elsewhere builds no networking code.
         .library(name: "WebLists", targets: ["WebLists"]),
+        // Not in the umbrella either: an app on SQLite alone builds no networking code.
+        .library(name: "PostgreSQLStore", targets: ["PostgreSQLStore"]),
         .executable(name: "diffable-bench", targets: ["diffable-bench"]),
         .executable(name: "weblists-bench-clients", targets: ["weblists-bench-clients"]),
         .executable(name: "scoreboard", targets: ["scoreboard"]),
@@ -26,6 +28,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // What every module shares: locks, programmer-error traps, small text helpers. Internal to
@@ -62,6 +67,18 @@ let package = Package(
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ],
             resources: [.copy("Resources/Page")]
+        ),
+        // The object store on a PostgreSQL server: its connection settings, its pool of
+        // connections and the schema it owns.
+        .target(
+            name: "PostgreSQLStore",
+            dependencies: [
+                "DiffableSupport",
+                "ObjectStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .target(name: "DiffableStore", dependencies: ["DiffableSnapshots", "ObjectStore", "FetchedResults", "ListDataSources"]),
         .executableTarget(
