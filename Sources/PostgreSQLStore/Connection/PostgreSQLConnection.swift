@@ -1,0 +1,32 @@
+import Logging
+package import PostgresNIO
+
+/// One connection of the pool, lent to a closure: its statements run one after the other on the
+/// same server session, so a transaction begun on it stays on it.
+///
+/// Statements are `PostgresQuery` values, whose string interpolation sends every interpolated
+/// value as a bind parameter (`"SELECT \(name)"` sends `$1`); names of schemas and tables, which
+/// cannot be parameters, go through ``PostgreSQLIdentifier``.
+package struct PostgreSQLConnection: Sendable {
+    let connection: PostgresConnection
+    let logger: Logger
+    let settings: PostgreSQLSettings
+
+    /// Runs `query` and returns all its rows.
+    ///
+    /// - Throws: ``PostgreSQLStoreError``: the server's refusal, a timeout, or a lost connection.
+    @discardableResult
+    package func query(_ query: PostgresQuery) async throws(PostgreSQLStoreError) -> [PostgresRow] {
+        do {
+            return try await connection.query(query, logger: logger).collect()
+        } catch {
+            throw .from(error, server: settings.description, queryTimeout: settings.queryTimeout)
+        }
+    }
+
+    /// Closes the connection, so that the pool opens another in its place; for a connection left
+    /// in a state that cannot be trusted (a transaction that could not be rolled back).
+    func discard() async {
+        try? await connection.close()
+    }
+}

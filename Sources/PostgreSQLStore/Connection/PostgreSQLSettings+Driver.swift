@@ -1,0 +1,69 @@
+import NIOSSL
+import PostgresNIO
+
+extension PostgreSQLSettings {
+    /// The pool's configuration: the endpoint, credentials and TLS of the settings, their pool
+    /// size and connect timeout, and the query timeout as the server's `statement_timeout`.
+    var clientConfiguration: PostgresClient.Configuration {
+        var configuration = PostgresClient.Configuration(
+            host: host, port: port, username: user, password: password, database: database, tls: clientTLS
+        )
+        configuration.options.maximumConnections = poolSize
+        configuration.options.connectTimeout = connectTimeout
+        configuration.options.additionalStartupParameters = startupParameters
+        return configuration
+    }
+
+    /// The configuration of one connection outside the pool, the one that checks the server
+    /// when the store opens.
+    var connectionConfiguration: PostgresConnection.Configuration {
+        get throws {
+            let tls: PostgresConnection.Configuration.TLS
+            switch sslMode {
+            case .disable: tls = .disable
+            case .prefer: tls = try .prefer(NIOSSLContext(configuration: tlsConfiguration))
+            case .require, .verifyFull: tls = try .require(NIOSSLContext(configuration: tlsConfiguration))
+            }
+            var configuration = PostgresConnection.Configuration(
+                host: host, port: port, username: user, password: password, database: database, tls: tls
+            )
+            configuration.options.connectTimeout = .nanoseconds(connectTimeout.nanoseconds)
+            configuration.options.additionalStartupParameters = startupParameters
+            return configuration
+        }
+    }
+
+    /// The server settings every connection starts with.
+    private var startupParameters: [(String, String)] {
+        var parameters = [("application_name", "DiffableStore")]
+        if let queryTimeout {
+            parameters.append(("statement_timeout", "\(max(1, queryTimeout.nanoseconds / 1_000_000))"))
+        }
+        return parameters
+    }
+
+    /// TLS as `sslMode` asks: none, or NIOSSL's client configuration, whose certificate and
+    /// host name checks only `verify-full` keeps.
+    private var clientTLS: PostgresClient.Configuration.TLS {
+        switch sslMode {
+        case .disable: .disable
+        case .prefer: .prefer(tlsConfiguration)
+        case .require, .verifyFull: .require(tlsConfiguration)
+        }
+    }
+
+    private var tlsConfiguration: TLSConfiguration {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        if sslMode != .verifyFull {
+            configuration.certificateVerification = .none
+        }
+        return configuration
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds.
+    var nanoseconds: Int64 {
+        components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
+    }
+}
