@@ -225,6 +225,27 @@ if ProcessInfo.processInfo.environment["DIFFABLE_TESTS_WITHOUT_WEB"] == nil {
     )
 }
 
+// The PostgreSQL store's tests run against a throwaway server of their own (or the one
+// DIFFABLESTORE_POSTGRES_URL names). The thread-sanitizer build sets
+// DIFFABLE_TESTS_WITHOUT_POSTGRESQL=1 as well: it runs none of their suites, and so compiles
+// neither the store's module nor its driver under the sanitizer.
+if ProcessInfo.processInfo.environment["DIFFABLE_TESTS_WITHOUT_POSTGRESQL"] == nil {
+    package.targets.append(contentsOf: [
+        // Starts, crashes, restarts and removes a private PostgreSQL server for the tests.
+        .target(name: "PostgreSQLTestSupport", dependencies: ["DiffableSupport"], path: "Tests/PostgreSQLTestSupport"),
+        .testTarget(
+            name: "PostgreSQLStoreTests",
+            dependencies: [
+                "DiffableSupport",
+                "PostgreSQLStore",
+                "PostgreSQLTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+    ])
+}
+
 for target in package.targets where !["ObjectStoreThreadLocal", "BenchMemory"].contains(target.name) {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))

@@ -1,0 +1,132 @@
+import DiffableSupport
+import Foundation
+@testable import PostgreSQLStore
+import PostgreSQLTestSupport
+import PostgresNIO
+import Testing
+
+extension PostgreSQLServerTests {
+    @Suite("Connections, statements and transactions")
+    struct ConnectionTests {
+        @Test func aParameterisedQueryReturnsTheBoundValuesVerbatim() async throws {
+            let text = "O'Brien\"; DROP TABLE users; --"
+            try await withPool(settings()) { pool in
+                let rows = try await pool.query("SELECT \(text)::text, \(Int64(42))::int8, \(text) = \(text)")
+                let (readText, number, equal) = try #require(rows.first).decode((String, Int64, Bool).self)
+                #expect(readText == text)
+                #expect(number == 42)
+                #expect(equal)
+            }
+        }
+
+        @Test func aTransactionThatThrowsLeavesNothingAndOneThatReturnsIsKept() async throws {
+            struct Abandon: Error {}
+            let schema = uniqueSchema()
+            try await withPool(settings(schema: schema)) { pool in
+                let table = "\(PostgreSQLIdentifier.quoted(schema)).items"
+                try await pool.query("CREATE SCHEMA \(unescaped: PostgreSQLIdentifier.quoted(schema))")
+                try await pool.query("CREATE TABLE \(unescaped: table) (name text NOT NULL)")
+                await #expect(throws: Abandon.self) {
+                    try await pool.withTransaction { connection in
+                        try await connection.query("INSERT INTO \(unescaped: table) (name) VALUES (\("dropped"))")
+                        try await connection.query("CREATE TABLE \(unescaped: PostgreSQLIdentifier.quoted(schema)).dropped (x int)")
+                        throw Abandon()
+                    }
+                }
+                try await pool.withTransaction { connection in
+                    try await connection.query("INSERT INTO \(unescaped: table) (name) VALUES (\("kept"))")
+                }
+                let names = try await pool.query("SELECT name FROM \(unescaped: table)").map { try $0.decode(String.self) }
+                #expect(names == ["kept"])
+                #expect(try await relations(in: schema, on: pool) == ["items"])
+            }
+        }
+
+        @Test func aStatementTheServerRefusesRollsItsTransactionBackWithATypedError() async throws {
+            let schema = uniqueSchema()
+            try await withPool(settings(schema: schema)) { pool in
+                let table = "\(PostgreSQLIdentifier.quoted(schema)).items"
+                try await pool.query("CREATE SCHEMA \(unescaped: PostgreSQLIdentifier.quoted(schema))")
+                try await pool.query("CREATE TABLE \(unescaped: table) (id int PRIMARY KEY)")
+                do {
+                    try await pool.withTransaction { connection in
+                        try await connection.query("INSERT INTO \(unescaped: table) (id) VALUES (\(1))")
+                        try await connection.query("INSERT INTO \(unescaped: table) (id) VALUES (\(1))")
+                    }
+                    Issue.record("a duplicate key was accepted")
+                } catch let error as PostgreSQLStoreError {
+                    guard case let .statementFailed(state, message) = error else { throw error }
+                    #expect(state == "23505")
+                    #expect(message.contains("duplicate key"))
+                }
+                let count = try #require(try await pool.query("SELECT count(*) FROM \(unescaped: table)").first).decode(Int64.self)
+                #expect(count == 0)
+            }
+        }
+
+        @Test func aStatementPastTheQueryTimeoutIsCancelledWithATypedError() async throws {
+            try await withPool(settings(queryTimeout: .milliseconds(200))) { pool in
+                await #expect(throws: PostgreSQLStoreError.statementTimedOut(timeout: .milliseconds(200))) {
+                    try await pool.query("SELECT pg_sleep(5)")
+                }
+                let rows = try await pool.query("SELECT 1")
+                #expect(rows.count == 1)
+            }
+        }
+
+        @Test func aClosedPoolRefusesStatements() async throws {
+            let pool = try await PostgreSQLConnectionPool.open(settings())
+            await pool.close()
+            await #expect(throws: PostgreSQLStoreError.closed(server: pool.settings.description)) {
+                try await pool.query("SELECT 1")
+            }
+        }
+
+        @Test func aWrongPasswordFailsToConnectWithAnErrorThatHoldsNeitherPassword() async throws {
+            var settings = try settings()
+            let rightPassword = try #require(settings.password)
+            settings.password = "Wrong-\(UUID().uuidString)"
+            do {
+                _ = try await PostgreSQLConnectionPool.open(settings)
+                Issue.record("a wrong password was accepted")
+            } catch {
+                guard case let .cannotConnect(server, reason) = error else { throw error }
+                #expect(server == settings.description)
+                #expect(reason.contains("password authentication failed"))
+                for text in [error.description, error.debugDescription, String(reflecting: error)] {
+                    #expect(!text.contains(rightPassword) && !text.contains(settings.password!), "\(text)")
+                }
+            }
+        }
+
+        @Test func noServerOnThePortFailsToConnectWithATypedError() async throws {
+            var settings = try settings(connectTimeout: .seconds(5))
+            settings.port = 1
+            await #expect {
+                _ = try await PostgreSQLConnectionPool.open(settings)
+            } throws: { error in
+                guard case let .cannotConnect(server, _)? = error as? PostgreSQLStoreError else { return false }
+                return server.contains("127.0.0.1:1/")
+            }
+        }
+
+        @Test func noLogLineHoldsThePassword() async throws {
+            let lines = Locked<[String]>([])
+            let logger = CapturingLogHandler.logger(into: lines)
+            let settings = try settings()
+            let password = try #require(settings.password)
+            try await withPool(settings, logger: logger) { pool in
+                try await pool.query("SELECT \(Int64(1)) + 1")
+                try await pool.withTransaction { connection in try await connection.query("SELECT 1") }
+            }
+            var wrong = settings
+            wrong.password = "Wrong-\(password)"
+            _ = try? await PostgreSQLConnectionPool.open(wrong, logger: logger)
+            let logged = lines.value
+            #expect(logged.count > 5)
+            for line in logged {
+                #expect(!line.contains(password), "\(line)")
+            }
+        }
+    }
+}
