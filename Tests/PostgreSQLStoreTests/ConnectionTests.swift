@@ -10,7 +10,7 @@ extension PostgreSQLServerTests {
     struct ConnectionTests {
         @Test func aParameterisedQueryReturnsTheBoundValuesVerbatim() async throws {
             let text = "O'Brien\"; DROP TABLE users; --"
-            try await withPool(settings()) { pool in
+            try await withPool(await settings()) { pool in
                 let rows = try await pool.query("SELECT \(text)::text, \(Int64(42))::int8, \(text) = \(text)")
                 let (readText, number, equal) = try #require(rows.first).decode((String, Int64, Bool).self)
                 #expect(readText == text)
@@ -22,7 +22,7 @@ extension PostgreSQLServerTests {
         @Test func aTransactionThatThrowsLeavesNothingAndOneThatReturnsIsKept() async throws {
             struct Abandon: Error {}
             let schema = uniqueSchema()
-            try await withPool(settings(schema: schema)) { pool in
+            try await withPool(await settings(schema: schema)) { pool in
                 let table = "\(PostgreSQLIdentifier.quoted(schema)).items"
                 try await pool.query("CREATE SCHEMA \(unescaped: PostgreSQLIdentifier.quoted(schema))")
                 try await pool.query("CREATE TABLE \(unescaped: table) (name text NOT NULL)")
@@ -44,7 +44,7 @@ extension PostgreSQLServerTests {
 
         @Test func aStatementTheServerRefusesRollsItsTransactionBackWithATypedError() async throws {
             let schema = uniqueSchema()
-            try await withPool(settings(schema: schema)) { pool in
+            try await withPool(await settings(schema: schema)) { pool in
                 let table = "\(PostgreSQLIdentifier.quoted(schema)).items"
                 try await pool.query("CREATE SCHEMA \(unescaped: PostgreSQLIdentifier.quoted(schema))")
                 try await pool.query("CREATE TABLE \(unescaped: table) (id int PRIMARY KEY)")
@@ -65,7 +65,7 @@ extension PostgreSQLServerTests {
         }
 
         @Test func aStatementPastTheQueryTimeoutIsCancelledWithATypedError() async throws {
-            try await withPool(settings(queryTimeout: .milliseconds(200))) { pool in
+            try await withPool(await settings(queryTimeout: .milliseconds(200))) { pool in
                 await #expect(throws: PostgreSQLStoreError.statementTimedOut(timeout: .milliseconds(200))) {
                     try await pool.query("SELECT pg_sleep(5)")
                 }
@@ -75,7 +75,7 @@ extension PostgreSQLServerTests {
         }
 
         @Test func aClosedPoolRefusesStatements() async throws {
-            let pool = try await PostgreSQLConnectionPool.open(settings())
+            let pool = try await PostgreSQLConnectionPool.open(await settings())
             await pool.close()
             await #expect(throws: PostgreSQLStoreError.closed(server: pool.settings.description)) {
                 try await pool.query("SELECT 1")
@@ -83,7 +83,7 @@ extension PostgreSQLServerTests {
         }
 
         @Test func aWrongPasswordFailsToConnectWithAnErrorThatHoldsNeitherPassword() async throws {
-            var settings = try settings()
+            var settings = try await settings()
             let rightPassword = try #require(settings.password)
             settings.password = "Wrong-\(UUID().uuidString)"
             do {
@@ -100,7 +100,7 @@ extension PostgreSQLServerTests {
         }
 
         @Test func noServerOnThePortFailsToConnectWithATypedError() async throws {
-            var settings = try settings(connectTimeout: .seconds(5))
+            var settings = try await settings(connectTimeout: .seconds(5))
             settings.port = 1
             await #expect {
                 _ = try await PostgreSQLConnectionPool.open(settings)
@@ -113,7 +113,7 @@ extension PostgreSQLServerTests {
         @Test func noLogLineHoldsThePassword() async throws {
             let lines = Locked<[String]>([])
             let logger = CapturingLogHandler.logger(into: lines)
-            let settings = try settings()
+            let settings = try await settings()
             let password = try #require(settings.password)
             try await withPool(settings, logger: logger) { pool in
                 try await pool.query("SELECT \(Int64(1)) + 1")

@@ -14,8 +14,8 @@ enum PostgreSQLServerTests {
         schema: String = uniqueSchema(),
         connectTimeout: Duration = .seconds(10),
         queryTimeout: Duration? = nil
-    ) throws -> PostgreSQLSettings {
-        try PostgreSQLSettings(url: PostgreSQLTestServer.shared().url, schema: schema, poolSize: 4, connectTimeout: connectTimeout, queryTimeout: queryTimeout)
+    ) async throws -> PostgreSQLSettings {
+        try await PostgreSQLSettings(url: PostgreSQLTestServer.shared().url, schema: schema, poolSize: 4, connectTimeout: connectTimeout, queryTimeout: queryTimeout)
     }
 
     /// A schema name no other test uses.
@@ -36,6 +36,19 @@ enum PostgreSQLServerTests {
             return result
         } catch {
             await pool.close()
+            throw error
+        }
+    }
+
+    /// Runs `body` with a private server, and removes the server whatever `body` does.
+    static func withPrivateServer<Result>(_ body: (PostgreSQLTestServer) async throws -> Result) async throws -> Result {
+        let server = try await PostgreSQLTestServer.startPrivate()
+        do {
+            let result = try await body(server)
+            await server.remove()
+            return result
+        } catch {
+            await server.remove()
             throw error
         }
     }

@@ -8,7 +8,7 @@ extension PostgreSQLServerTests {
     @Suite("The store's own schema")
     struct SchemaOwnershipTests {
         @Test func aNewSchemaIsCreatedWithTheStoresMetadata() async throws {
-            let settings = try settings()
+            let settings = try await settings()
             try await withPool(settings) { pool in
                 let schema = try await PostgreSQLStoreSchema.open(on: pool)
                 #expect(schema.wasCreated)
@@ -19,7 +19,7 @@ extension PostgreSQLServerTests {
         }
 
         @Test func reopeningTheStoresOwnSchemaKeepsItsIdentifier() async throws {
-            let settings = try settings()
+            let settings = try await settings()
             let created = try await withPool(settings) { pool in try await PostgreSQLStoreSchema.open(on: pool) }
             let reopened = try await withPool(settings) { pool in try await PostgreSQLStoreSchema.open(on: pool) }
             #expect(!reopened.wasCreated)
@@ -27,7 +27,7 @@ extension PostgreSQLServerTests {
         }
 
         @Test func anEmptySchemaIsAdopted() async throws {
-            let settings = try settings()
+            let settings = try await settings()
             try await withPool(settings) { pool in
                 try await pool.query("CREATE SCHEMA \(unescaped: PostgreSQLIdentifier.quoted(settings.schema))")
                 let schema = try await PostgreSQLStoreSchema.open(on: pool)
@@ -36,7 +36,7 @@ extension PostgreSQLServerTests {
         }
 
         @Test func aSchemaHoldingTablesTheStoreDidNotCreateIsRefusedUntouched() async throws {
-            let settings = try settings()
+            let settings = try await settings()
             let schema = PostgreSQLIdentifier.quoted(settings.schema)
             try await withPool(settings) { pool in
                 try await pool.query("CREATE SCHEMA \(unescaped: schema)")
@@ -65,7 +65,7 @@ extension PostgreSQLServerTests {
         }
 
         @Test func aMetadataTableAnotherProgramWroteIsRefused() async throws {
-            let settings = try settings()
+            let settings = try await settings()
             let schema = PostgreSQLIdentifier.quoted(settings.schema)
             try await withPool(settings) { pool in
                 try await pool.query("CREATE SCHEMA \(unescaped: schema)")
@@ -78,7 +78,7 @@ extension PostgreSQLServerTests {
         }
 
         @Test func aSchemaOfALaterFormatVersionIsRefusedUntouched() async throws {
-            let settings = try settings()
+            let settings = try await settings()
             try await withPool(settings) { pool in
                 try await PostgreSQLStoreSchema.open(on: pool)
                 let table = "\(PostgreSQLIdentifier.quoted(settings.schema)).z_metadata"
@@ -92,7 +92,7 @@ extension PostgreSQLServerTests {
         }
 
         @Test func hostsOpeningTheSameNewSchemaAtOnceAgreeOnOneStore() async throws {
-            let settings = try settings()
+            let settings = try await settings()
             let opened = try await withThrowingTaskGroup(of: PostgreSQLStoreSchema.self) { group in
                 for _ in 0..<4 {
                     group.addTask { try await withPool(settings) { pool in try await PostgreSQLStoreSchema.open(on: pool) } }

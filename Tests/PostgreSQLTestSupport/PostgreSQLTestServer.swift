@@ -14,6 +14,9 @@ import Darwin
 /// the process exits; a test that stops or crashes a server starts its own with
 /// ``startPrivate()`` and removes it with ``remove()``. A watchdog process stops a private
 /// server and deletes its directory within a second of the test process ending, however it ends.
+///
+/// The programs run on a thread outside Swift's cooperative pool: waiting for `initdb` or
+/// `pg_ctl` there would hold back every other test of the process.
 package final class PostgreSQLTestServer: Sendable {
     /// How ``stop(_:)`` stops the server (`pg_ctl -m`).
     package enum StopMode: String, Sendable {
@@ -84,22 +87,29 @@ package final class PostgreSQLTestServer: Sendable {
 
     // MARK: - The shared server
 
-    private static let sharedServer = Result { () throws -> PostgreSQLTestServer in
+    private static let sharedServer = Task { () throws -> PostgreSQLTestServer in
         if let url = ProcessInfo.processInfo.environment[urlVariable] {
             return PostgreSQLTestServer(url: url, local: nil)
         }
-        let server = try startPrivate()
-        atexit { PostgreSQLTestServer.removeSharedServer() }
+        let server = try await startPrivate()
+        startedSharedServer.withLock { $0 = server }
+        atexit { PostgreSQLTestServer.startedSharedServer.value?.removeNow() }
         return server
     }
 
+    /// The shared server once started, for the exit handler to remove.
+    private static let startedSharedServer = Locked<PostgreSQLTestServer?>(nil)
+
     /// The test process's server, started on the first call (a few seconds) and removed at exit.
-    package static func shared() throws -> PostgreSQLTestServer {
-        try sharedServer.get()
+    package static func shared() async throws -> PostgreSQLTestServer {
+        try await sharedServer.value
     }
 
-    private static func removeSharedServer() {
-        (try? sharedServer.get())?.remove()
+    /// Runs `work` on a thread of its own and returns what it returns.
+    private static func offThePool<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
+        }
     }
 
     // MARK: - Private servers
@@ -108,7 +118,11 @@ package final class PostgreSQLTestServer: Sendable {
     ///
     /// - Throws: ``PostgreSQLTestServerError`` when PostgreSQL is not installed, or `initdb` or
     ///   `pg_ctl` fails.
-    package static func startPrivate() throws -> PostgreSQLTestServer {
+    package static func startPrivate() async throws -> PostgreSQLTestServer {
+        try await offThePool { try startPrivateNow() }
+    }
+
+    private static func startPrivateNow() throws -> PostgreSQLTestServer {
         guard let binDirectory else { throw PostgreSQLTestServerError.noBinaries }
         let user = geteuid() == 0 ? serverUser : nil
         var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("diffablestore-postgres.XXXXXX").path.utf8CString)
@@ -120,7 +134,7 @@ package final class PostgreSQLTestServer: Sendable {
             let passwordFile = directory.appendingPathComponent("password")
             let password = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
             try Data(password.utf8).write(to: passwordFile)
-            if let user { try hand([directory, passwordFile], to: user) }
+            if user != nil { try hand([directory, passwordFile]) }
             try ServerCommand(executable: "\(binDirectory)/initdb", arguments: [
                 "-D", directory.appendingPathComponent("data").path, "-U", role, "--pwfile=\(passwordFile.path)",
                 "--auth-local=trust", "--auth-host=scram-sha-256", "-E", "UTF8", "--no-locale", "--no-sync", "--no-instructions",
@@ -136,7 +150,7 @@ package final class PostgreSQLTestServer: Sendable {
                     local: local
                 )
                 do {
-                    try server.start()
+                    try server.startNow()
                     server.startWatchdog()
                     return server
                 } catch where attempt < 3 {
@@ -149,17 +163,25 @@ package final class PostgreSQLTestServer: Sendable {
         }
     }
 
-    /// Makes `user` the owner of `items`, for the server's programs to write them.
-    private static func hand(_ items: [URL], to user: String) throws {
-        guard let entry = getpwnam(user) else { throw PostgreSQLTestServerError.noServerUser(user) }
-        for item in items where chown(item.path, entry.pointee.pw_uid, entry.pointee.pw_gid) != 0 {
+    /// The user and group IDs of ``serverUser``, looked up once (`getpwnam` is not safe to call
+    /// from several threads at once).
+    private static let serverUserIDs: (uid_t, gid_t)? = getpwnam(serverUser).map { ($0.pointee.pw_uid, $0.pointee.pw_gid) }
+
+    /// Makes ``serverUser`` the owner of `items`, for the server's programs to write them.
+    private static func hand(_ items: [URL]) throws {
+        guard let (uid, gid) = serverUserIDs else { throw PostgreSQLTestServerError.noServerUser(serverUser) }
+        for item in items where chown(item.path, uid, gid) != 0 {
             throw PostgreSQLTestServerError.systemCall("chown \(item.path)", String(cString: strerror(errno)))
         }
     }
 
     /// Starts the server (again, after ``stop(_:)``), on the same port, and waits until it
     /// accepts connections.
-    package func start() throws {
+    package func start() async throws {
+        try await Self.offThePool { try self.startNow() }
+    }
+
+    private func startNow() throws {
         guard let local else { throw PostgreSQLTestServerError.externalServer }
         let log = local.directory.appendingPathComponent("server.log")
         let options = "-p \(local.port) -k \(local.directory.path) -c listen_addresses=127.0.0.1 -c fsync=off"
@@ -174,21 +196,29 @@ package final class PostgreSQLTestServer: Sendable {
     }
 
     /// Stops the server: cleanly (`fast`), or at once as in a crash (`immediate`).
-    package func stop(_ mode: StopMode = .fast) throws {
+    package func stop(_ mode: StopMode = .fast) async throws {
+        try await Self.offThePool { try self.stopNow(mode) }
+    }
+
+    private func stopNow(_ mode: StopMode) throws {
         guard let local else { throw PostgreSQLTestServerError.externalServer }
         try pgCtl(["-D", local.dataDirectory, "-m", mode.rawValue, "-w", "stop"])
         state.withLock { $0.isRunning = false }
     }
 
     /// Stops the server with `mode` and starts it again.
-    package func restart(after mode: StopMode) throws {
-        try stop(mode)
-        try start()
+    package func restart(after mode: StopMode) async throws {
+        try await stop(mode)
+        try await start()
     }
 
     /// Stops a private server and deletes its directory; nothing for the server of
     /// ``urlVariable``. Later calls do nothing.
-    package func remove() {
+    package func remove() async {
+        _ = try? await Self.offThePool { self.removeNow() }
+    }
+
+    private func removeNow() {
         guard let local else { return }
         let (wasRunning, watchdog) = state.withLock { state in
             defer { (state.isRunning, state.isRemoved, state.watchdog) = (false, true, nil) }
