@@ -52,7 +52,7 @@ final class PageWriter: @unchecked Sendable {
     func drain(sharing messages: inout RoundMessages) {
         channel.eventLoop.assertInEventLoop()
         var wrote = false
-        defer { if wrote { channel.flush() } }
+        defer { if wrote { encoderContext?.flush() } }
         while true {
             guard channel.isActive else {
                 finished.finish()
@@ -86,8 +86,8 @@ final class PageWriter: @unchecked Sendable {
         }
     }
 
-    /// Writes `frames` beneath the channel's WebSocket frame encoder; `false`, with the channel
-    /// closed, when it has none.
+    /// Writes `frames` beneath the channel's WebSocket frame encoder (and the writer flushes them
+    /// there too); `false`, with the channel closed, when it has none.
     private func write(_ frames: ByteBuffer) -> Bool {
         if encoderContext == nil { encoderContext = try? channel.pipeline.syncOperations.context(handlerType: WebSocketFrameEncoder.self) }
         guard let encoderContext else {
