@@ -18,6 +18,9 @@ final class FrameReader: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
         switch frame.opcode {
+        case .text where frame.fin:
+            log.record(frame.unmaskedData, at: benchMonotonicNanoseconds())
+            return
         case .text:
             message = frame.unmaskedData
         case .continuation:
@@ -36,7 +39,7 @@ final class FrameReader: ChannelInboundHandler {
         }
         guard frame.fin, let whole = message else { return }
         message = nil
-        log.record(MessageGenerations.of(whole), at: benchMonotonicNanoseconds())
+        log.record(whole, at: benchMonotonicNanoseconds())
     }
 
     func channelInactive(context: ChannelHandlerContext) {

@@ -6,29 +6,27 @@ import NIOCore
 /// Cell text never holds `"g":` unescaped (its quotes are escaped), so each occurrence is a
 /// message's generation.
 enum MessageGenerations {
-    private static let marker = Array(#""g":"#.utf8)
-
-    /// The generations in `message`, in order.
-    static func of(_ message: ByteBuffer) -> [UInt64] {
+    /// Calls `body` with each generation in `message`, in order.
+    static func forEach(in message: ByteBuffer, _ body: (UInt64) -> Void) {
         message.withUnsafeReadableBytes { bytes in
             let isArray = bytes.first == UInt8(ascii: "[")
-            var found: [UInt64] = []
             var index = 0
-            while index + marker.count <= bytes.count {
-                guard bytes[index] == marker[0], bytes[index..<(index + marker.count)].elementsEqual(marker) else {
+            while index + 4 <= bytes.count {
+                guard bytes[index] == UInt8(ascii: "\""), bytes[index + 1] == UInt8(ascii: "g"), bytes[index + 2] == UInt8(ascii: "\""),
+                    bytes[index + 3] == UInt8(ascii: ":")
+                else {
                     index += 1
                     continue
                 }
-                index += marker.count
+                index += 4
                 var value: UInt64 = 0
                 while index < bytes.count, (48...57).contains(bytes[index]) {
                     value = value * 10 + UInt64(bytes[index] - 48)
                     index += 1
                 }
-                found.append(value)
-                if !isArray { break }
+                body(value)
+                if !isArray { return }
             }
-            return found
         }
     }
 }

@@ -1,4 +1,5 @@
 import NIOConcurrencyHelpers
+import NIOCore
 
 /// What one client received: each generation with the monotonic time its message was read,
 /// the last generation it holds, and whether its connection closed.
@@ -11,13 +12,22 @@ final class ReceiveLog: Sendable {
         var isClosed = false
     }
 
-    private let state = NIOLockedValueBox(State())
+    private let state: NIOLockedValueBox<State>
 
-    /// Notes a message holding `generations`, read at `time` (nanoseconds, monotonic).
-    func record(_ generations: [UInt64], at time: UInt64) {
+    /// A log with room for `expected` generations before it grows.
+    init(expected: Int = 2_048) {
+        var state = State()
+        state.generations.reserveCapacity(expected)
+        state.times.reserveCapacity(expected)
+        self.state = NIOLockedValueBox(state)
+    }
+
+    /// Notes `message`, a list message read at `time` (nanoseconds, monotonic), and the
+    /// generations it holds.
+    func record(_ message: ByteBuffer, at time: UInt64) {
         state.withLockedValue { state in
             state.messages += 1
-            for generation in generations {
+            MessageGenerations.forEach(in: message) { generation in
                 state.generations.append(generation)
                 state.times.append(time)
                 state.last = max(state.last, generation)

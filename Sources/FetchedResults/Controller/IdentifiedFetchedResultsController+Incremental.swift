@@ -67,8 +67,9 @@ extension IdentifiedFetchedResultsController {
         let olds = base.locations(of: candidateItems(of: ids), in: results)
         // Decided before the loads below, which read the store.
         let patched = event.map { patchedEntries(of: ids, olds: olds, gone: gone, event: $0, compiled) } ?? [:]
-        context.loadObjects(zip(ids, olds).compactMap { id, old in
-            !gone.contains(id) && patched[id] == nil && (old != nil || !context.hasLoadedObject(with: id)) ? id : nil
+        context.loadObjects(ids.indices.compactMap { index in
+            let id = ids[index]
+            return !gone.contains(id) && patched[id] == nil && (olds[index] != nil || !context.hasLoadedObject(with: id)) ? id : nil
         })
         var change = IncrementalChange()
         for (id, old) in zip(ids, olds) {
@@ -138,10 +139,11 @@ extension IdentifiedFetchedResultsController {
         of ids: [ObjectID], olds: [IncrementalChange.Located?], gone: Set<ObjectID>, event: ChangeEvent, _ compiled: CompiledFetchRequest<ResultType>
     ) -> [ObjectID: (entry: ResultEntry<ItemIdentifierType>, section: String)] {
         let context = managedObjectContext
-        guard relatedEntities.isEmpty, let changeSet = event.changeSet, context.carriesLatestValues(event) else { return [:] }
+        guard relatedEntities.isEmpty, event.hasUpdatedObjects, let changeSet = event.changeSet, context.carriesLatestValues(event) else { return [:] }
         var patched: [ObjectID: (entry: ResultEntry<ItemIdentifierType>, section: String)] = [:]
-        for (id, old) in zip(ids, olds) {
-            guard let old, !gone.contains(id), let keys = event.changedKeys(of: id), keepsIdentifier(changing: keys, compiled),
+        for index in ids.indices {
+            let id = ids[index]
+            guard !gone.contains(id), let keys = event.changedKeys(of: id), let old = olds[index], keepsIdentifier(changing: keys, compiled),
                 context.holdsNoValues(of: id),
                 let key = compiled.sortKey(of: id, after: changeSet, from: old.entry.sortKey)
             else { continue }

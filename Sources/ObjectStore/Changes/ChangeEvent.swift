@@ -88,6 +88,12 @@ extension ChangeEvent {
         try updates.forEach(body)
     }
 
+    /// Whether the event updated some object (``updatedObjectIDs`` is not empty), without
+    /// building ``updatedObjectIDs``.
+    package var hasUpdatedObjects: Bool {
+        !updates.isEmpty
+    }
+
     /// The changed keys of `id`, nil when the event did not update it, without building
     /// ``changedKeys``.
     package func changedKeys(of id: ObjectID) -> Set<String>? {

@@ -56,15 +56,10 @@ public struct ChangeSet: Sendable {
         insertedObjectIDs: Set<ObjectID>, changedKeys: [ObjectID: Set<String>], deletedObjectIDs: Set<ObjectID>,
         patches: [ObjectID: RowPatch], historyToken: HistoryToken? = nil, isRemote: Bool = false, isResync: Bool = false
     ) {
-        self.transactionNumber = transactionNumber
-        self.originator = originator
-        self.destination = destination
-        self.insertedObjectIDs = insertedObjectIDs
-        self.updates = UpdatedObjects(changedKeys: changedKeys, patches: patches)
-        self.deletedObjectIDs = deletedObjectIDs
-        self.historyToken = historyToken
-        self.isRemote = isRemote
-        self.isResync = isResync
+        self.init(
+            transactionNumber: transactionNumber, originator: originator, destination: destination, insertedObjectIDs: insertedObjectIDs,
+            updates: UpdatedObjects(changedKeys: changedKeys, patches: patches), deletedObjectIDs: deletedObjectIDs,
+            historyToken: historyToken, isRemote: isRemote, isResync: isResync)
     }
 
     init(

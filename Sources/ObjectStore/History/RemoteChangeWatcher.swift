@@ -14,9 +14,12 @@ import Foundation
 /// an inotify watch of the store's directory and wakes when the store's files are written (a
 /// commit appends to the write-ahead log), so an idle store costs nothing but one check a second
 /// (and the history keeping of ``ContainerCore/keepHistory(now:)``).
-/// A write can be seen before the commit it belongs to is visible to readers, so a wake-up that
-/// finds nothing new is checked again a few times, 2 ms apart. Where inotify is missing, the
-/// thread checks every 20 ms.
+/// A write can be seen before the commit it belongs to is visible to readers (a commit writes
+/// one page after another, and becomes visible after the last), so a wake-up that finds nothing
+/// new is checked again every quarter of a millisecond while writes go on, and for 3 ms after the
+/// last; writes seen meanwhile are read at each recheck instead of waking the thread once per
+/// page. Where inotify is
+/// missing, the thread checks every 20 ms.
 ///
 /// The thread holds the container's core weakly (strongly only while it reads) and ends when
 /// ``stop()`` is called (the container is released) or the core is gone.
@@ -86,6 +89,9 @@ final class RemoteChangeWatcher: Sendable {
         let stop: StopPipe
         /// How long to sleep when nothing happens, with a watch.
         let idleMilliseconds: Int32
+        /// The time between rechecks, and how many follow the last write seen.
+        static let recheckMicroseconds: UInt32 = 250
+        static let rechecks = 12
 
         /// Calls `follow` (nil once the container is gone) at each wake-up until stopped.
         func run(_ follow: () -> Bool?) {
@@ -95,17 +101,21 @@ final class RemoteChangeWatcher: Sendable {
             }
             var rechecks = 0
             while true {
+                // While rechecking, the writes of the commit in progress (one per page it writes)
+                // do not wake the thread: they are read at the next recheck.
+                let watches = watch >= 0 && rechecks == 0
                 var descriptors = [pollfd(fd: stop.readEnd, events: Int16(POLLIN), revents: 0), pollfd(fd: watch, events: Int16(POLLIN), revents: 0)]
-                let timeout: Int32 = rechecks > 0 ? 2 : (watch >= 0 ? max(idleMilliseconds, 2) : 20)
-                let ready = poll(&descriptors, nfds_t(watch >= 0 ? 2 : 1), timeout)
+                if rechecks > 0 { usleep(Self.recheckMicroseconds) }
+                let timeout: Int32 = rechecks > 0 ? 0 : (watch >= 0 ? max(idleMilliseconds, 2) : 20)
+                let ready = poll(&descriptors, nfds_t(watches ? 2 : 1), timeout)
                 if descriptors[0].revents != 0 { return }
-                let written = watch >= 0 && descriptors[1].revents != 0 && storeWasWritten(watch)
+                let written = watch >= 0 && (watches ? descriptors[1].revents != 0 : true) && storeWasWritten(watch)
                 guard written || ready == 0 else { continue }
                 guard let found = follow() else { return }
                 if found {
                     rechecks = 0
                 } else if written {
-                    rechecks = 3
+                    rechecks = Self.rechecks
                 } else if rechecks > 0 {
                     rechecks -= 1
                 }

@@ -11,6 +11,8 @@ import NIOWebSocket
 struct PageConnection: Sendable {
     let hub: PageHub
     let limits: WebListServer.Configuration
+    /// The rounds in which the server's pages are written, one an event loop.
+    let rounds: PageRounds
 
     /// Serves the page until its connection ends: a ``PageWriter`` writes its queue into
     /// `channel`, the WebSocket's, while this task reads what the page sends.
@@ -21,7 +23,8 @@ struct PageConnection: Sendable {
         defer { hub.disconnect(page) }
         let start = resumePoint?.epoch == hub.epoch ? resumePoint?.generation ?? 0 : 0
         let (finished, finishing) = AsyncStream<Void>.makeStream()
-        PageWriter(page: page, hub: hub, channel: channel, from: start, finished: finishing).start()
+        PageWriter(page: page, hub: hub, channel: channel, round: rounds.round(of: channel.eventLoop), from: start, finished: finishing)
+            .start()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { for await _ in finished {} }
             group.addTask { try await read(inbound, page: page, replyingOn: outbound) }

@@ -3,16 +3,17 @@ import HummingbirdWebSocket
 import HTTPTypes
 
 extension WebListServer {
-    /// The routes of every list (its page and its WebSocket) and of the shared script and
-    /// stylesheet; the page, script and stylesheet answer `HEAD` too.
-    func makeRouter(document: PageDocument) -> Router<PageRequestContext> {
+    /// The routes of every list (its page and its WebSocket, whose pages are written in
+    /// `rounds`) and of the shared script and stylesheet; the page, script and stylesheet answer
+    /// `HEAD` too.
+    func makeRouter(document: PageDocument, rounds: PageRounds) -> Router<PageRequestContext> {
         let router = Router(context: PageRequestContext.self)
         Self.serve(document.script, type: "text/javascript; charset=utf-8", at: "\(PageDocument.assetPath)/list.js", on: router)
         Self.serve(document.stylesheet, type: "text/css; charset=utf-8", at: "\(PageDocument.assetPath)/list.css", on: router)
         let policy = OriginPolicy(allowedOrigins: configuration.allowedOrigins)
         for list in listsServed {
             Self.serve(document.page(for: list), type: "text/html; charset=utf-8", at: list.path.isEmpty ? "/" : list.path, on: router)
-            let connection = PageConnection(hub: list.hub, limits: configuration)
+            let connection = PageConnection(hub: list.hub, limits: configuration, rounds: rounds)
             router.ws(RouterPath(list.socketPath)) { request, _ in
                 guard policy.allows(origins: request.headers[values: .origin], host: request.head.authority) else {
                     throw HTTPError(.forbidden, message: "This page's origin may not open the list's WebSocket.")

@@ -64,10 +64,11 @@ public struct WebListServer: Sendable {
         let document = try PageDocument.load()
         var logger = Logger(label: "WebLists")
         logger.logLevel = .critical
+        let rounds = PageRounds()
         let application = Application(
-            router: makeRouter(document: document),
+            router: makeRouter(document: document, rounds: rounds),
             server: .http1WebSocketUpgrade(
-                webSocketRouter: makeRouter(document: document),
+                webSocketRouter: makeRouter(document: document, rounds: rounds),
                 configuration: .init(http1: .init(), ws: .init(maxFrameSize: Self.maxFrameSize))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in await onReady(channel.localAddress?.port ?? configuration.port) },
