@@ -36,7 +36,7 @@ import Testing
             edit(try ids.map { try writer.existingObject(with: $0, as: Match.self) })
             try writer.save()
         }
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + mainActorPatience
         while recorder.deliveries.count == count && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(2))
         }
@@ -140,14 +140,15 @@ import Testing
     }
 
     /// Waits until each controller shows what a fresh fetch of object IDs per section returns
-    /// (which loads no object), for at most a minute; records an issue when one does not.
+    /// (which loads no object), for at most ``mainActorPatience``; records an issue when one does
+    /// not.
     func settle(_ controllers: [(FetchedResultsController<Match>, String?)], on context: ManagedObjectContext, _ label: String) async throws {
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + mainActorPatience
         while ContinuousClock.now < deadline {
             if try controllers.allSatisfy({ try shows(fresh: $0.0, $0.1, in: context) }) { return }
             try await Task.sleep(for: .milliseconds(2))
         }
-        Issue.record("\(label): a controller did not reach the results of a fresh fetch within 60 s")
+        Issue.record("\(label): a controller did not reach the results of a fresh fetch within \(mainActorPatience)")
     }
 
     /// Whether `controller` shows, section by section, the object IDs a fresh fetch returns.

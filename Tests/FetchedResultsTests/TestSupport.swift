@@ -108,10 +108,10 @@ func savedMatches() throws -> (PersistentContainer, [Match]) {
 }
 
 /// Waits until a controller of matches in sections by group shows what a fresh fetch of its
-/// context returns (``matchRequest(_:_:)``), for at most a minute; records an issue, prefixed by
-/// `label`, when it does not.
+/// context returns (``matchRequest(_:_:)``), for at most ``mainActorPatience``; records an issue,
+/// prefixed by `label`, when it does not.
 func settle(_ controller: FetchedResultsController<Match>, on context: ManagedObjectContext, _ label: String = "") async throws {
-    let deadline = ContinuousClock.now + .seconds(60)
+    let deadline = ContinuousClock.now + mainActorPatience
     while ContinuousClock.now < deadline {
         let settled = try await context.perform { () throws -> Bool in
             let fresh = try context.fetch(try matchRequest())
@@ -121,5 +121,5 @@ func settle(_ controller: FetchedResultsController<Match>, on context: ManagedOb
         if settled { return }
         try await Task.sleep(for: .milliseconds(5))
     }
-    Issue.record("\(label.isEmpty ? "" : label + ": ")the controller did not reach the results of a fresh fetch within 60 s")
+    Issue.record("\(label.isEmpty ? "" : label + ": ")the controller did not reach the results of a fresh fetch within \(mainActorPatience)")
 }

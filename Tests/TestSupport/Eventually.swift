@@ -1,5 +1,12 @@
 package import Testing
 
+/// How long a test waits for work queued on the main actor before it calls it lost.
+///
+/// Every main-actor suite of the whole test run starts at once and shares that one thread: on a
+/// loaded two-core machine a delivery queued there at the start of the run has been seen to wait
+/// more than a minute behind other suites, though nothing was wrong.
+package let mainActorPatience: Duration = .seconds(300)
+
 /// Waits, polling, until `condition` holds, and records an issue if it does not within
 /// `seconds`: for examples whose loops follow a sequence that never ends by itself.
 ///
