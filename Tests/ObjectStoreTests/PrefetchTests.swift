@@ -26,7 +26,7 @@ import Testing
         }
         // The in-memory store has one connection: trace every statement it runs from now on.
         let statements = Recorder<String>()
-        container.core.store.writer.writeWithoutTransaction { db in
+        try #require(container.core.store as? SQLiteStore).writer.writeWithoutTransaction { db in
             db.trace { statements.append("\($0)") }
         }
         var request = FetchRequest<Event>()

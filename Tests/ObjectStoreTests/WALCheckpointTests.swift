@@ -7,7 +7,7 @@ import Testing
     @Test func savesLeaveTheLogToTheCheckpointerWhichKeepsItShort() throws {
         let (container, url) = try TestModel.onDisk(name: "Checkpoints")
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        let checkpointer = try #require(container.core.store.checkpointer)
+        let checkpointer = try #require((container.core.store as? SQLiteStore)?.checkpointer)
         let context = container.newBackgroundContext()
         let payload = Data(repeating: 7, count: 6_000)
         func saveEvents(_ count: Int) throws {
@@ -44,6 +44,6 @@ import Testing
 
     @Test func aStoreInMemoryHasNoLogToCheckpoint() throws {
         let container = try TestModel.inMemory()
-        #expect(container.core.store.checkpointer == nil)
+        #expect(try #require(container.core.store as? SQLiteStore).checkpointer == nil)
     }
 }

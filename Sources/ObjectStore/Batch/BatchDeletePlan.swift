@@ -11,7 +11,7 @@ struct BatchDeletePlan {
     /// One row, with the values it had before the delete.
     private typealias Owner = (key: Int64, values: ContiguousArray<DatabaseValue>)
 
-    private let store: PersistentStore
+    private let store: SQLiteStore
     private let db: Database
     /// Per entity index: the rows deleted, by key.
     private var doomed: [[Int64: StoreRow]]
@@ -23,7 +23,7 @@ struct BatchDeletePlan {
     private var cleared: [[Int64: (row: StoreRow, columns: [Int])]]
     private var links: [CommitBatch.Link] = []
 
-    init(store: PersistentStore, db: Database) {
+    init(store: SQLiteStore, db: Database) {
         self.store = store
         self.db = db
         doomed = Array(repeating: [:], count: store.model.entities.count)
@@ -210,7 +210,7 @@ struct BatchDeletePlan {
             for chunk in KeyMembership.chunks(of: owners.map(\.key)) {
                 var query = StoreQuery(entity: destination)
                 query.filters = [ColumnMembership(column: inverseColumn, keys: chunk, entity: destination)]
-                try PersistentStore.forEachRow(query, db: db) { row in
+                try SQLiteStore.forEachRow(query, db: db) { row in
                     if case .int64(let owner) = row.values[inverseColumn].storage { pairs.append((owner, row)) }
                 }
             }
@@ -242,7 +242,7 @@ struct BatchDeletePlan {
     private func rows(of entity: EntityDescription, keys: [Int64]) throws -> [StoreRow] {
         var rows: [StoreRow] = []
         for chunk in KeyMembership.chunks(of: keys) {
-            try PersistentStore.forEachRow(KeyMembership.query(entity: entity, keys: chunk), db: db) { rows.append($0) }
+            try SQLiteStore.forEachRow(KeyMembership.query(entity: entity, keys: chunk), db: db) { rows.append($0) }
         }
         return rows
     }

@@ -15,11 +15,11 @@ extension ManagedObjectContext {
             defer { core.publication.end() }
             let commit = try write(stamp) { core.publication.begin($0) }
             core.handOnCommits(before: commit.outcome.generation)
-            let token = core.store.tracksHistory ? HistoryToken(storeIdentifier: core.store.identifier, generation: commit.outcome.generation) : nil
+            let token = core.store.tracksHistory ? HistoryToken(storeIdentifier: core.storeIdentifier, generation: commit.outcome.generation) : nil
             let changeSet: ChangeSet
             if let updates = commit.attributeUpdates {
                 changeSet = updates.changeSet(
-                    number: core.nextTransactionNumber(), originator: identifier, historyToken: token, binding: core.store.entityBindings[updates.entity.index])
+                    number: core.nextTransactionNumber(), originator: identifier, historyToken: token, binding: core.entityBindings[updates.entity.index])
             } else {
                 var builder = ChangeSetBuilder(store: core.store)
                 builder.record(commit.batch, outcome: commit.outcome)

@@ -7,7 +7,7 @@ struct ChangeSetBuilder {
     private var changes: ObjectChanges
     private var patches: [ObjectID: RowPatch] = [:]
 
-    init(store: PersistentStore) {
+    init(store: any PersistentStore) {
         changes = ObjectChanges(entityBindings: store.entityBindings)
     }
 

@@ -10,7 +10,13 @@ import Foundation
 /// from the history and handed on the same way, never while an observer runs. Every commit of the
 /// store is handed on exactly once, in generation order (``handedOnThrough``).
 final class ContainerCore: Sendable {
-    let store: PersistentStore
+    let store: any PersistentStore
+    /// The store's per-entity bindings, kept here: object IDs are made from them for every row
+    /// read.
+    let entityBindings: [EntityBinding]
+    /// The store's identifier.
+    let storeIdentifier: UUID
+    let model: ManagedObjectModel
     /// Recursive: a read that holds saves back may meet commits of other containers and hand
     /// them on.
     private let commitLock = NSRecursiveLock()
@@ -37,8 +43,11 @@ final class ContainerCore: Sendable {
     }
 
     /// A core for `store`, whose newest commit is `generation`.
-    init(store: PersistentStore, generation: Int64) {
+    init(store: any PersistentStore, generation: Int64) {
         self.store = store
+        entityBindings = store.entityBindings
+        storeIdentifier = store.identifier
+        model = store.model
         state = Locked(State(handedOnThrough: generation))
         historyKeeping = Locked(HistoryKeeping(cursor: generation))
     }
@@ -67,8 +76,6 @@ final class ContainerCore: Sendable {
     func handedOn(through generation: Int64) {
         state.withLock { $0.handedOnThrough = max($0.handedOnThrough, generation) }
     }
-
-    var model: ManagedObjectModel { store.model }
 
     /// Runs `body` with the commit lock held. Saves commit, number and hand on their change sets
     /// under it, and reads that must not overtake a save wait for it there. `body` never runs
@@ -108,7 +115,7 @@ final class ContainerCore: Sendable {
 
     /// A new permanent key for an entity.
     func allocateKey(entity: Int) throws(ObjectStoreError) -> Int64 {
-        let name = store.model.entities[entity].name
+        let name = model.entities[entity].name
         return try store.allocator.nextKey(entity: entity) { (count) throws(ObjectStoreError) -> Int64 in
             try store.reserveKeys(entity: name, count: count)
         }

@@ -55,8 +55,8 @@ public final class PersistentContainer: Sendable {
         let description = store ?? .defaultFile(name: name)
         self.name = name
         self.storeDescription = description
-        let persistentStore = try PersistentStore.open(description, model: model)
-        let generation = try persistentStore.read { try StoreGeneration.current($0) }
+        let persistentStore = try SQLiteStore.open(description, model: model)
+        let generation = try persistentStore.currentGeneration()
         let core = ContainerCore(store: persistentStore, generation: generation)
         if case .file(let url) = description.location { core.startWatching(url) }
         self.core = core
@@ -72,7 +72,7 @@ public final class PersistentContainer: Sendable {
     public var model: ManagedObjectModel { core.model }
 
     /// The store's identifier (the host part of object URIs).
-    public var storeIdentifier: UUID { core.store.identifier }
+    public var storeIdentifier: UUID { core.storeIdentifier }
 
     /// A new context on its own serial queue, saving to the store. It does not merge other
     /// contexts' saves unless you set ``ManagedObjectContext/automaticallyMergesChangesFromParent``.
@@ -93,13 +93,13 @@ public final class PersistentContainer: Sendable {
     ///   ``ManagedObjectContext/existingObject(with:)`` to check.)
     public func managedObjectID(forURIRepresentation uri: URL) throws(ObjectStoreError) -> ObjectID {
         let (store, entityName, key) = try ObjectID.parse(uri: uri).get()
-        guard store == core.store.identifier else {
-            throw .invalidURI(uri.absoluteString, reason: "it names store \(store.uuidString), this container's store is \(core.store.identifier.uuidString)")
+        guard store == core.storeIdentifier else {
+            throw .invalidURI(uri.absoluteString, reason: "it names store \(store.uuidString), this container's store is \(core.storeIdentifier.uuidString)")
         }
         guard let entity = core.model.entity(named: entityName) else {
             throw .invalidURI(uri.absoluteString, reason: "the model has no entity \(entityName)")
         }
-        return ObjectID(binding: core.store.entityBindings[entity.index], key: key)
+        return ObjectID(binding: core.entityBindings[entity.index], key: key)
     }
 
     /// Calls `observer` with every change set committed to the store by any context of this

@@ -88,7 +88,7 @@ extension ManagedObjectContext {
     /// showed of each before; clears them. (Computed only when someone observes the stream.)
     func takeUnreportedChanges() -> ObjectChanges? {
         let observed = !changeObservers.isEmpty
-        var changes = ObjectChanges(entityBindings: core.store.entityBindings)
+        var changes = ObjectChanges(entityBindings: core.entityBindings)
         for object in unreported {
             if observed {
                 let before = object.state.contains(.wasShown) ? object.reportBase : nil

@@ -78,7 +78,7 @@ extension ManagedObjectContext {
         assertOnQueue()
         let entity = core.model.entity(for: Entity.self)
         let query = try storeQuery(for: request, entity: entity)
-        let binding = core.store.entityBindings[entity.index]
+        let binding = core.entityBindings[entity.index]
         return try consistentRead { () throws(ObjectStoreError) -> [ObjectID] in
             if parent == nil && !needsOverlay(query, includesPending: request.includesPendingChanges) {
                 // Fast path: keys straight from the cursor.

@@ -28,7 +28,7 @@ extension ManagedObjectContext {
     /// Traps unless `objectID` names an entity of this context's store: an ID from another
     /// container would otherwise resolve to an unrelated object with the same key.
     func checkContainer(of objectID: ObjectID, _ function: StaticString = #function) {
-        let entities = core.store.entityBindings
+        let entities = core.entityBindings
         let index = objectID.entity.index
         programmerPrecondition(index < entities.count && entities[index].number == objectID.binding,
                      "The object ID \(objectID), passed to \(function), belongs to another container; use IDs with the contexts of the container that made them, or look the URI up with managedObjectID(forURIRepresentation:).")
@@ -160,7 +160,7 @@ extension ManagedObjectContext {
     public func rollback() {
         assertOnQueue()
         recordPendingChanges()
-        var changes = ObjectChanges(entityBindings: core.store.entityBindings)
+        var changes = ObjectChanges(entityBindings: core.entityBindings)
         var refreshed: Set<ObjectID> = []
         var invalidated: Set<ObjectID> = []
         for object in unsaved.objects.all {
@@ -192,7 +192,7 @@ extension ManagedObjectContext {
         assertOnQueue()
         recordPendingChanges()
         let observed = !changeObservers.isEmpty
-        var changes = ObjectChanges(entityBindings: core.store.entityBindings)
+        var changes = ObjectChanges(entityBindings: core.entityBindings)
         var invalidated: Set<ObjectID> = []
         if observed {
             for object in unsaved.objects.all {
@@ -250,7 +250,7 @@ extension ManagedObjectContext {
             object.conflictBase = [:]
             object.state.remove(.fault)
         }
-        var changes = ObjectChanges(entityBindings: core.store.entityBindings)
+        var changes = ObjectChanges(entityBindings: core.entityBindings)
         if let before {
             changes.record(entity: object.entityDescription, key: object.objectID.key, before: before, after: shownValues(of: object))
         }

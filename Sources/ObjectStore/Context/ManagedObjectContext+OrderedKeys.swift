@@ -23,7 +23,7 @@ extension ManagedObjectContext {
     /// - Throws: store errors, and read errors met while evaluating unsaved changes.
     package func orderedKeys<Entity: ManagedObject>(_ compiled: CompiledFetchRequest<Entity>, column: Int?) throws(ObjectStoreError) -> OrderedKeys {
         assertOnQueue()
-        let binding = core.store.entityBindings[compiled.entity.index]
+        let binding = core.entityBindings[compiled.entity.index]
         let rows = try consistentRead { () throws(ObjectStoreError) -> [StoreRow] in
             try resolvedRows(compiled.query, selection: column == nil ? .keys : .rows, includesPending: compiled.request.includesPendingChanges)
         }

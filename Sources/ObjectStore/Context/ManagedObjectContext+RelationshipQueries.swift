@@ -30,14 +30,7 @@ extension ManagedObjectContext: ObjectReader {
 
     /// Runs a query of one integer (a count, or a condition's 1 or 0) on the store.
     package func storeAnswer(_ sql: String, arguments: [DatabaseValue]) throws(ObjectStoreError) -> Int64 {
-        try core.store.read(mark: storeMark) { db in
-            let statement = try db.cachedStatement(sql: sql)
-            var answer: Int64 = 0
-            try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
-                answer = sqlite3_column_int64(sqlite, 0)
-            }
-            return answer
-        }
+        try core.store.integerAnswer(sql, arguments: arguments, mark: storeMark)
     }
 
     /// The number of members of the to-many `relationship` of the object with key `ownerKey`,

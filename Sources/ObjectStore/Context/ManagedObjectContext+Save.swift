@@ -191,7 +191,7 @@ extension ManagedObjectContext {
             object.load(object.values, version: 1)
         }
         finishSave()
-        let token = core.store.tracksHistory ? HistoryToken(storeIdentifier: core.store.identifier, generation: outcome.generation) : nil
+        let token = core.store.tracksHistory ? HistoryToken(storeIdentifier: core.storeIdentifier, generation: outcome.generation) : nil
         let changeSet = builder.changeSet(number: core.nextTransactionNumber(), originator: identifier, destination: .store, historyToken: token)
         return (changeSet, effects)
     }

@@ -249,7 +249,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
     // MARK: Registry
 
     func objectID(entity: Int, key: Int64) -> ObjectID {
-        ObjectID(binding: core.store.entityBindings[entity], key: key)
+        ObjectID(binding: core.entityBindings[entity], key: key)
     }
 
     /// The registered object with the key, or a new fault registered for it (no I/O).
@@ -266,7 +266,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
 
     /// The registered object for a row, or a new object with the row's values.
     package func object(from row: StoreRow, entity: EntityDescription) -> ManagedObject {
-        let id = ObjectID(binding: core.store.entityBindings[entity.index], key: row.key)
+        let id = ObjectID(binding: core.entityBindings[entity.index], key: row.key)
         guard let object = registered[id] else { return registerObject(from: row, entity: entity) }
         if object.state.contains(.fault) { object.load(row.values, version: row.version) }
         return object
@@ -274,7 +274,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
 
     /// A new registered object for a row the caller knows is not registered yet.
     func registerObject(from row: StoreRow, entity: EntityDescription) -> ManagedObject {
-        let id = ObjectID(binding: core.store.entityBindings[entity.index], key: row.key)
+        let id = ObjectID(binding: core.entityBindings[entity.index], key: row.key)
         let object = entity.objectType.init(ManagedObject.Construction(
             objectID: id, entity: entity, context: self,
             values: row.values, version: row.version, state: []))

@@ -52,7 +52,7 @@ extension ContainerCore {
             }
         }
         handedOn(through: commits.through)
-        remoteSignals.enqueue(RemoteChange(historyToken: HistoryToken(storeIdentifier: store.identifier, generation: commits.through)))
+        remoteSignals.enqueue(RemoteChange(historyToken: HistoryToken(storeIdentifier: storeIdentifier, generation: commits.through)))
         return true
     }
 
@@ -62,7 +62,7 @@ extension ContainerCore {
     /// anything; a read that fails is retried at the next wake-up.
     @discardableResult
     func followStore(newest: Int64? = nil) -> Bool {
-        guard let newest = newest ?? (try? store.read({ try StoreGeneration.current($0) })), newest > handedOnThrough else { return false }
+        guard let newest = newest ?? (try? store.currentGeneration()), newest > handedOnThrough else { return false }
         let handedOn = withCommitLock { (try? ingestRemoteCommits(through: nil)) ?? false }
         storeChanges.drain()
         remoteSignals.drain()
@@ -122,6 +122,6 @@ extension ContainerCore {
         ChangeSet(
             transactionNumber: nextTransactionNumber(), originator: ContextIdentifier(number: 0, name: nil),
             destination: .store, insertedObjectIDs: [], changedKeys: [:], deletedObjectIDs: [], patches: [:],
-            historyToken: HistoryToken(storeIdentifier: store.identifier, generation: generation), isRemote: true, isResync: true)
+            historyToken: HistoryToken(storeIdentifier: storeIdentifier, generation: generation), isRemote: true, isResync: true)
     }
 }

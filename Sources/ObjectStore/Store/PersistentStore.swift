@@ -1,278 +1,108 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 
-/// The SQLite database behind a container: schema, key reservation, reads and commits.
+/// What a container needs of the database behind it: its schema, key reservation, reads,
+/// commits, batch requests and history.
 ///
-/// Thread-safe: GRDB serialises writes and runs reads on a pool of connections (WAL mode) for file
-/// stores; an in-memory store uses one serialised connection.
-final class PersistentStore: Sendable {
-    let writer: any DatabaseWriter
-    let path: String
-    let identifier: UUID
-    let model: ManagedObjectModel
-    let entityBindings: [EntityBinding]
-    let busyTimeout: Double
-    let allocator: KeyAllocator
-    /// Per entity: the INSERT statement text (built once, it is looked up per row).
-    let insertSQL: [String]
-    /// Checkpoints a file store's write-ahead log away from the saves (nil in memory).
-    let checkpointer: WALCheckpointer?
-    /// Whether commits append to the persistent history (``StoreDescription/persistentHistoryTracking``).
-    let tracksHistory: Bool
-    /// How long, in seconds, history is kept for consumers that stopped reading it
-    /// (``StoreDescription/historyRetention``).
-    let historyRetention: Double
+/// Two stores implement it: ``SQLiteStore`` (a file or memory, the default) and the PostgreSQL
+/// store of the `PostgreSQLStore` module (one database shared by many hosts). Contexts,
+/// controllers and the container reach the database only through it, so both keep the same
+/// promises from one set of tests.
+///
+/// Every read takes an optional ``ReadMark``, which notes the store generation the read saw, so
+/// that a context never shows a commit before its change set has been handed on. Every commit
+/// raises the generation by one in its own transaction and calls `generationReserved` with it
+/// before the transaction ends.
+protocol PersistentStore: AnyObject, Sendable {
+    // MARK: Identity and settings
 
-    private init(
-        writer: any DatabaseWriter, path: String, identifier: UUID, model: ManagedObjectModel, busyTimeout: Double,
-        checkpointer: WALCheckpointer?, tracksHistory: Bool, historyRetention: Double
-    ) {
-        self.writer = writer
-        self.tracksHistory = tracksHistory
-        self.historyRetention = historyRetention
-        self.checkpointer = checkpointer
-        self.path = path
-        self.identifier = identifier
-        self.model = model
-        self.busyTimeout = busyTimeout
-        self.entityBindings = model.entities.map { EntityBinding(entity: $0, storeIdentifier: identifier) }
-        self.allocator = KeyAllocator(entityNames: model.entities.map(\.name))
-        self.insertSQL = model.entities.map { entity in
-            let placeholders = Array(repeating: "?", count: entity.columnNames.count + 2).joined(separator: ", ")
-            return "INSERT INTO \(SQL.table(entity)) (\(SQL.rowColumns(entity))) VALUES (\(placeholders))"
-        }
-    }
+    /// The store's identifier (the host part of object URIs).
+    var identifier: UUID { get }
+    /// The model the store's schema follows.
+    var model: ManagedObjectModel { get }
+    /// Per entity (by index): the entity and the store identifier, for making object IDs.
+    var entityBindings: [EntityBinding] { get }
+    /// Hands out keys from ranges the store reserved (``reserveKeys(entity:count:)``).
+    var allocator: KeyAllocator { get }
+    /// Whether commits append to the persistent history.
+    var tracksHistory: Bool { get }
+    /// How long, in seconds, history is kept for consumers that stopped reading it.
+    var historyRetention: Double { get }
 
-    /// Opens (creating or migrating as needed) the store a description names.
-    ///
-    /// A file is checked before SQLite opens it for writing (``StoreFileCheck``), and checked
-    /// again inside the migration's transaction, so a file the store did not create is never
-    /// written to. The migration runs on one plain connection before the connection pool opens
-    /// (a pool sets up its write-ahead log with a write of its own), so a migration that fails
-    /// rolls back and leaves the file byte for byte as it was.
-    static func open(_ description: StoreDescription, model: ManagedObjectModel) throws(ObjectStoreError) -> PersistentStore {
-        let path = description.path
-        guard description.historyRetention > 0, description.historyRetention.isFinite else {
-            throw .cannotOpenStore(
-                path: path, reason: "its historyRetention is \(description.historyRetention) seconds; give a positive, finite number of seconds")
-        }
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(description.busyTimeout)
-        configuration.foreignKeysEnabled = false
-        configuration.label = "ObjectStore"
-        configuration.prepareDatabase { db in
-            try StoreFunctions.register(db)
-        }
-        let writer: any DatabaseWriter
-        let identifier: UUID
-        var checkpointer: WALCheckpointer?
-        do {
-            switch description.location {
-            case .file(let url):
-                try StoreFileCheck.check(url, createsDirectory: description.createsMissingDirectory, busyTimeout: description.busyTimeout)
-                configuration.prepareDatabase { db in
-                    try db.execute(sql: "PRAGMA synchronous = NORMAL")
-                }
-                let migrator = try DatabaseQueue(path: path, configuration: configuration)
-                identifier = try migrator.write { db in try SchemaMigrator.migrate(db, model: model, path: path) }
-                try migrator.close()
-                let walCheckpointer = WALCheckpointer(path: path)
-                checkpointer = walCheckpointer
-                // The pool's configuration keeps the checkpointer alive as long as its connections.
-                configuration.prepareDatabase { db in walCheckpointer.watch(db) }
-                writer = try DatabasePool(path: path, configuration: configuration)
-            case .inMemory:
-                writer = try DatabaseQueue(configuration: configuration)
-                identifier = try writer.write { db in try SchemaMigrator.migrate(db, model: model, path: path) }
-            }
-        } catch let error as ObjectStoreError {
-            throw error
-        } catch {
-            throw mapOpenError(error, path: path, timeout: description.busyTimeout)
-        }
-        return PersistentStore(writer: writer, path: path, identifier: identifier, model: model, busyTimeout: description.busyTimeout, checkpointer: checkpointer,
-                               tracksHistory: description.persistentHistoryTracking, historyRetention: description.historyRetention)
-    }
+    // MARK: Reads
 
-    private static func mapOpenError(_ error: any Error, path: String, timeout: Double) -> ObjectStoreError {
-        guard let databaseError = error as? DatabaseError else {
-            return .cannotOpenStore(path: path, reason: "\(error)")
-        }
-        switch databaseError.resultCode {
-        case .SQLITE_NOTADB, .SQLITE_CORRUPT:
-            return .notADatabase(path: path, reason: databaseError.message ?? "\(databaseError.resultCode)")
-        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY:
-            return .cannotOpenStore(path: path, reason: databaseError.message ?? "\(databaseError.resultCode)")
-        default:
-            return StoreErrors.map(error, path: path, timeout: timeout)
-        }
-    }
-
-    // MARK: Reading
-
-    /// Runs `body` in one read transaction; with a `mark`, also notes the store generation that
-    /// transaction sees.
-    func read<T>(mark: ReadMark? = nil, _ body: (Database) throws -> T) throws(ObjectStoreError) -> T {
-        do {
-            return try writer.read { db in
-                let result = try body(db)
-                if let mark { mark.saw(try StoreGeneration.current(db)) }
-                return result
-            }
-        } catch {
-            throw StoreErrors.map(error, path: path, timeout: busyTimeout)
-        }
-    }
-
+    /// The newest commit's generation.
+    func currentGeneration() throws(ObjectStoreError) -> Int64
     /// Calls `body` for each row the query selects (whole rows, with their sort values).
-    func forEachRow(_ query: StoreQuery, mark: ReadMark? = nil, _ body: (StoreRow) throws -> Void) throws(ObjectStoreError) {
-        try read(mark: mark) { db in try Self.forEachRow(query, db: db, body) }
-    }
-
-    /// ``forEachRow(_:mark:_:)`` inside a transaction already open.
-    static func forEachRow(_ query: StoreQuery, db: Database, _ body: (StoreRow) throws -> Void) throws {
-        let (text, arguments) = query.sql(.rows)
-        let statement = try db.cachedStatement(sql: text)
-        let width = Int32(query.entity.columnNames.count)
-        let sortCount = Int32(query.orders.count)
-        try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
-            var row = RawStatement.storeRow(sqlite, width: width)
-            if sortCount > 0 {
-                row.sortKeys.reserveCapacity(Int(sortCount))
-                for index in 0..<sortCount { row.sortKeys.append(DatabaseValue(exactColumnOf: sqlite, at: width + 2 + index)) }
-            }
-            try body(row)
-        }
-    }
-
+    func forEachRow(_ query: StoreQuery, mark: ReadMark?, _ body: (StoreRow) throws -> Void) throws(ObjectStoreError)
     /// The keys the query selects, with their sort values (`.keys`) or without (`.ids`); the
     /// rows' `values` are empty.
-    func keys(_ query: StoreQuery, selection: StoreQuery.Selection = .keys, mark: ReadMark? = nil) throws(ObjectStoreError) -> [StoreRow] {
-        try read(mark: mark) { db in
-            let withSortKeys = selection == .keys && !query.orders.isEmpty
-            let (text, arguments) = query.sql(withSortKeys ? .keys : .ids)
-            let statement = try db.cachedStatement(sql: text)
-            let empty = ContiguousArray<DatabaseValue>()
-            let sortCount = Int32(query.orders.count)
-            var rows: [StoreRow] = []
-            try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
-                var sortKeys = empty
-                if withSortKeys {
-                    sortKeys.reserveCapacity(Int(sortCount))
-                    for index in 0..<sortCount { sortKeys.append(DatabaseValue(exactColumnOf: sqlite, at: index + 1)) }
-                }
-                rows.append(StoreRow(key: sqlite3_column_int64(sqlite, 0), version: 0, values: empty, sortKeys: sortKeys))
-            }
-            return rows
-        }
-    }
-
+    func keys(_ query: StoreQuery, selection: StoreQuery.Selection, mark: ReadMark?) throws(ObjectStoreError) -> [StoreRow]
     /// The values of the query's projections, one array per selected row.
-    func projectionRows(_ query: StoreQuery, mark: ReadMark? = nil) throws(ObjectStoreError) -> [ContiguousArray<DatabaseValue>] {
-        try read(mark: mark) { db in
-            let (text, arguments) = query.sql(.projections)
-            let statement = try db.cachedStatement(sql: text)
-            let width = Int32(query.projections.count)
-            var rows: [ContiguousArray<DatabaseValue>] = []
-            try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
-                var values = ContiguousArray<DatabaseValue>()
-                values.reserveCapacity(Int(width))
-                for index in 0..<width { values.append(DatabaseValue(exactColumnOf: sqlite, at: index + 1)) }
-                rows.append(values)
-            }
-            return rows
-        }
-    }
-
+    func projectionRows(_ query: StoreQuery, mark: ReadMark?) throws(ObjectStoreError) -> [ContiguousArray<DatabaseValue>]
     /// Calls `body` with the key of each row the query selects, in order.
-    func forEachKey(_ query: StoreQuery, mark: ReadMark? = nil, _ body: (Int64) -> Void) throws(ObjectStoreError) {
-        try read(mark: mark) { db in
-            let (text, arguments) = query.sql(.ids)
-            let statement = try db.cachedStatement(sql: text)
-            try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
-                body(sqlite3_column_int64(sqlite, 0))
-            }
-        }
-    }
-
+    func forEachKey(_ query: StoreQuery, mark: ReadMark?, _ body: (Int64) -> Void) throws(ObjectStoreError)
     /// The keys linked to each of `ownKeys` through a join table, in key order (keys without
-    /// links are left out): one query per 500 keys.
-    func linkedKeys(join: JoinTable, ownKeys: [Int64], mark: ReadMark? = nil) throws(ObjectStoreError) -> [Int64: [Int64]] {
-        var result: [Int64: [Int64]] = [:]
-        for chunk in KeyMembership.chunks(of: ownKeys) {
-            try read(mark: mark) { db in
-                let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-                let statement = try db.cachedStatement(sql: """
-                    SELECT \(join.ownColumn), \(join.otherColumn) FROM \(SQL.quote(join.name)) \
-                    WHERE \(join.ownColumn) IN (\(placeholders)) ORDER BY \(join.ownColumn), \(join.otherColumn)
-                    """)
-                try RawStatement.forEachRow(statement, db: db, arguments: chunk.map(\.databaseValue)) { sqlite in
-                    result[sqlite3_column_int64(sqlite, 0), default: []].append(sqlite3_column_int64(sqlite, 1))
-                }
-            }
-        }
-        return result
-    }
-
+    /// links are left out).
+    func linkedKeys(join: JoinTable, ownKeys: [Int64], mark: ReadMark?) throws(ObjectStoreError) -> [Int64: [Int64]]
     /// The number of rows the query matches.
-    func count(_ query: StoreQuery, mark: ReadMark? = nil) throws(ObjectStoreError) -> Int {
-        try read(mark: mark) { db in
-            let (text, arguments) = query.sql(.count)
-            let statement = try db.cachedStatement(sql: text)
-            var count = 0
-            try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
-                count = Int(sqlite3_column_int64(sqlite, 0))
-            }
-            return count
-        }
-    }
-
-    /// `EXPLAIN QUERY PLAN` of the query's ID selection: the detail of each step.
-    func queryPlan(_ query: StoreQuery) throws(ObjectStoreError) -> [String] {
-        try read { db in
-            let (text, arguments) = query.sql(.ids)
-            let statement = try db.makeStatement(sql: "EXPLAIN QUERY PLAN " + text)
-            var lines: [String] = []
-            try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
-                if case .string(let detail) = DatabaseValue(exactColumnOf: sqlite, at: 3).storage { lines.append(detail) }
-            }
-            return lines
-        }
-    }
-
+    func count(_ query: StoreQuery, mark: ReadMark?) throws(ObjectStoreError) -> Int
     /// The rows with the given keys (missing keys are skipped).
-    func rows(entity: EntityDescription, keys: [Int64], mark: ReadMark? = nil) throws(ObjectStoreError) -> [StoreRow] {
-        var result: [StoreRow] = []
-        for chunk in KeyMembership.chunks(of: keys) {
-            try forEachRow(KeyMembership.query(entity: entity, keys: chunk), mark: mark) { result.append($0) }
-        }
-        return result
+    func rows(entity: EntityDescription, keys: [Int64], mark: ReadMark?) throws(ObjectStoreError) -> [StoreRow]
+    /// The one integer a query of one row and one column answers (a count, or a condition's 1
+    /// or 0), 0 when it selects no row.
+    func integerAnswer(_ sql: String, arguments: [DatabaseValue], mark: ReadMark?) throws(ObjectStoreError) -> Int64
+    /// The database's plan for the query's ID selection: the detail of each step.
+    func queryPlan(_ query: StoreQuery) throws(ObjectStoreError) -> [String]
+
+    // MARK: Writes
+
+    /// Reserves `count` new keys for an entity, atomically for every context, process and
+    /// host on the store. Returns the first reserved key.
+    func reserveKeys(entity: String, count: Int64) throws(ObjectStoreError) -> Int64
+    /// Commits a context's save in one transaction, with its history transaction.
+    func commit(_ batch: CommitBatch, policy: MergePolicy, generationReserved: (Int64) -> Void) throws(ObjectStoreError) -> CommitOutcome
+    /// Inserts (or, with a uniqueness constraint, upserts) the rows of a batch insert request.
+    func batchInsert(_ plan: BatchInsertPlan, stamp: HistoryStamp, generationReserved: (Int64) -> Void) throws(ObjectStoreError) -> BatchCommit
+    /// Sets `columns` to `values` in the rows the query selects.
+    func batchUpdate(
+        _ query: StoreQuery, columns: [Int], values: [DatabaseValue], stamp: HistoryStamp, generationReserved: (Int64) -> Void
+    ) throws(ObjectStoreError) -> BatchCommit
+    /// Deletes the rows the query selects, with their delete rules; `requested` counts the rows
+    /// the query itself selected.
+    func batchDelete(_ query: StoreQuery, stamp: HistoryStamp, generationReserved: (Int64) -> Void) throws(ObjectStoreError) -> (commit: BatchCommit, requested: Int)
+
+    // MARK: History
+
+    /// The history transactions after `token` (from the oldest kept for nil), oldest first.
+    func history(after token: HistoryToken?, limit: Int?, author: HistoryAuthorFilter) throws(ObjectStoreError) -> [HistoryTransaction]
+    /// Removes the history transactions before `token`.
+    func deleteHistory(before token: HistoryToken) throws(ObjectStoreError)
+    /// The token of the newest commit, nil before the first.
+    func currentHistoryToken() throws(ObjectStoreError) -> HistoryToken?
+    /// Throws ``ObjectStoreError/historyTokenOfAnotherStore(_:storeIdentifier:)`` unless
+    /// `token` is this store's.
+    func checkOwn(_ token: HistoryToken) throws(ObjectStoreError)
+    /// Reads, in one transaction, the commits after generation `after` (through `last`, or the
+    /// newest for nil) and the rows of the objects they updated.
+    func remoteCommits(after: Int64, through last: Int64?) throws(ObjectStoreError) -> RemoteCommits
+    /// The generation the consumer `name` has read through, nil for an unknown consumer.
+    func cursor(of name: String) throws(ObjectStoreError) -> Int64?
+    /// Moves the consumer `name`'s cursor to `generation` and notes that it was seen now.
+    func setCursor(of name: String, to generation: Int64) throws(ObjectStoreError)
+    /// Forgets the consumer `name`.
+    func removeConsumer(_ name: String) throws(ObjectStoreError)
+    /// Removes the history every live consumer has read, and what consumers silent for longer
+    /// than ``historyRetention`` hold back; returns the number of transactions removed.
+    func purgeHistory(now: Date) throws(ObjectStoreError) -> Int
+}
+
+extension PersistentStore {
+    func forEachRow(_ query: StoreQuery, _ body: (StoreRow) throws -> Void) throws(ObjectStoreError) {
+        try forEachRow(query, mark: nil, body)
     }
 
-    /// Reserves `count` new keys for an entity: atomically in the database, so other contexts and
-    /// other processes never receive the same keys. Returns the first reserved key.
-    ///
-    /// - Throws: ``ObjectStoreError/storeFailure(path:reason:)`` when the entity's key counter is
-    ///   missing from the store (handing out keys without it could repeat existing ones).
-    func reserveKeys(entity: String, count: Int64) throws(ObjectStoreError) -> Int64 {
-        do {
-            return try writer.write { db in try self.reserveKeys(entity: entity, count: count, db: db) }
-        } catch let error as ObjectStoreError {
-            throw error
-        } catch {
-            throw StoreErrors.map(error, path: path, timeout: busyTimeout)
-        }
-    }
-
-    /// ``reserveKeys(entity:count:)`` inside a write transaction already open.
-    func reserveKeys(entity: String, count: Int64, db: Database) throws -> Int64 {
-        try db.execute(sql: "UPDATE Z_PRIMARYKEY SET Z_MAX = Z_MAX + ? WHERE Z_ENT = ?", arguments: [count, entity])
-        guard let maximum = try Int64.fetchOne(db, sql: "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?", arguments: [entity]) else {
-            throw ObjectStoreError.storeFailure(
-                path: path,
-                reason: "the key counter of entity \(entity) is missing from Z_PRIMARYKEY, so no key can be reserved (restore the row, with Z_MAX the largest Z_PK of \(entity), or a backup)")
-        }
-        return maximum - count + 1
+    func purgeHistory() throws(ObjectStoreError) -> Int {
+        try purgeHistory(now: Date())
     }
 }

@@ -1,6 +1,6 @@
 import GRDB
 
-extension PersistentStore {
+extension SQLiteStore {
     /// Runs a batch operation as one commit: in one write transaction that first raises the store
     /// generation (told to `generationReserved` before anything is written), `body` writes its
     /// rows and lists them in the commit; with history tracking on, the commit's history

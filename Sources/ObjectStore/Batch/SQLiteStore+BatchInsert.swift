@@ -1,7 +1,7 @@
 import GRDB
 import GRDBSQLite
 
-extension PersistentStore {
+extension SQLiteStore {
     /// Writes a batch insert's rows as one commit (``batchCommit(stamp:generationReserved:_:)``):
     /// rows that match an object by the plan's uniqueness constraint update the columns they set
     /// whose values differ, and the others are inserted under keys reserved in the same

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 
-extension PersistentStore {
+extension SQLiteStore {
     /// Appends the commit's history transaction, inside the commit's own transaction, with a
     /// cached statement: one row, its changes encoded in one value (``HistoryChangeCoding``).
     ///

@@ -1,7 +1,7 @@
 import GRDB
 import GRDBSQLite
 
-extension PersistentStore {
+extension SQLiteStore {
     /// Sets `columns` to `values` in the rows `query` selects whose values differ, as one commit
     /// (``batchCommit(stamp:generationReserved:_:)``); rows whose values already were the new
     /// ones are not written, as a save of the same objects would not write them. Reads no row's

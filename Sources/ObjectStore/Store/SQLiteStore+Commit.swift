@@ -1,7 +1,7 @@
 import GRDB
 import GRDBSQLite
 
-extension PersistentStore {
+extension SQLiteStore {
     /// Writes a save in one transaction, checking every updated and deleted row against the
     /// version the context read (optimistic locking) and resolving conflicts with `policy`.
     ///

@@ -1,6 +1,6 @@
 import GRDB
 
-extension PersistentStore {
+extension SQLiteStore {
     /// Deletes the rows `query` selects and applies their entities' delete rules, as one commit
     /// (``batchCommit(stamp:generationReserved:_:)``). The plan's phases are in
     /// ``BatchDeletePlan``; a deny rule that still holds fails the whole delete with

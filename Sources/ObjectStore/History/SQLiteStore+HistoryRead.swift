@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 
-extension PersistentStore {
+extension SQLiteStore {
     /// The tracked commits after `token` (all kept ones for nil), oldest first, at most `limit`,
     /// of the authors `author` selects; read in one transaction.
     func history(after token: HistoryToken?, limit: Int?, author: HistoryAuthorFilter) throws(ObjectStoreError) -> [HistoryTransaction] {

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-extension PersistentStore {
+extension SQLiteStore {
     /// The generation a consumer has processed through, or nil for a consumer the store does not
     /// know.
     func cursor(of name: String) throws(ObjectStoreError) -> Int64? {
