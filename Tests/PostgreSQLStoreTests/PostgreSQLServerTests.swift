@@ -29,13 +29,13 @@ enum PostgreSQLServerTests {
         logger: Logger = PostgreSQLConnectionPool.silentLogger,
         _ body: (PostgreSQLConnectionPool) async throws -> Result
     ) async throws -> Result {
-        let pool = try await PostgreSQLConnectionPool.open(settings, logger: logger)
+        let pool = try PostgreSQLConnectionPool.open(settings, logger: logger)
         do {
             let result = try await body(pool)
-            await pool.close()
+            pool.close()
             return result
         } catch {
-            await pool.close()
+            pool.close()
             throw error
         }
     }
@@ -54,8 +54,8 @@ enum PostgreSQLServerTests {
     }
 
     /// The names of the tables, views and sequences in `schema`.
-    static func relations(in schema: String, on pool: PostgreSQLConnectionPool) async throws -> [String] {
-        try await pool.query("""
+    static func relations(in schema: String, on pool: PostgreSQLConnectionPool) throws -> [String] {
+        try pool.query("""
             SELECT c.relname::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
             WHERE n.nspname = \(schema) AND c.relkind IN ('r', 'v', 'S') ORDER BY 1
             """).map { try $0.decode(String.self) }

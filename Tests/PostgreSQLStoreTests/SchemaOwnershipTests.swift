@@ -10,18 +10,18 @@ extension PostgreSQLServerTests {
         @Test func aNewSchemaIsCreatedWithTheStoresMetadata() async throws {
             let settings = try await settings()
             try await withPool(settings) { pool in
-                let schema = try await PostgreSQLStoreSchema.open(on: pool)
+                let schema = try PostgreSQLStoreSchema.open(on: pool)
                 #expect(schema.wasCreated)
                 #expect(schema.name == settings.schema)
                 #expect(schema.formatVersion == PostgreSQLStoreSchema.formatVersion)
-                #expect(try await relations(in: settings.schema, on: pool) == [PostgreSQLStoreSchema.metadataTable])
+                #expect(try relations(in: settings.schema, on: pool) == [PostgreSQLStoreSchema.metadataTable])
             }
         }
 
         @Test func reopeningTheStoresOwnSchemaKeepsItsIdentifier() async throws {
             let settings = try await settings()
-            let created = try await withPool(settings) { pool in try await PostgreSQLStoreSchema.open(on: pool) }
-            let reopened = try await withPool(settings) { pool in try await PostgreSQLStoreSchema.open(on: pool) }
+            let created = try await withPool(settings) { pool in try PostgreSQLStoreSchema.open(on: pool) }
+            let reopened = try await withPool(settings) { pool in try PostgreSQLStoreSchema.open(on: pool) }
             #expect(!reopened.wasCreated)
             #expect(reopened.storeIdentifier == created.storeIdentifier)
         }
@@ -29,8 +29,8 @@ extension PostgreSQLServerTests {
         @Test func anEmptySchemaIsAdopted() async throws {
             let settings = try await settings()
             try await withPool(settings) { pool in
-                try await pool.query("CREATE SCHEMA \(unescaped: PostgreSQLIdentifier.quoted(settings.schema))")
-                let schema = try await PostgreSQLStoreSchema.open(on: pool)
+                try pool.query("CREATE SCHEMA \(unescaped: PostgreSQLIdentifier.quoted(settings.schema))")
+                let schema = try PostgreSQLStoreSchema.open(on: pool)
                 #expect(schema.wasCreated)
             }
         }
@@ -39,19 +39,19 @@ extension PostgreSQLServerTests {
             let settings = try await settings()
             let schema = PostgreSQLIdentifier.quoted(settings.schema)
             try await withPool(settings) { pool in
-                try await pool.query("CREATE SCHEMA \(unescaped: schema)")
-                try await pool.query("CREATE TABLE \(unescaped: schema).orders (id int PRIMARY KEY, total numeric)")
-                try await pool.query("INSERT INTO \(unescaped: schema).orders VALUES (\(7), 12.50)")
-                try await pool.query("CREATE SEQUENCE \(unescaped: schema).invoice_numbers")
+                try pool.query("CREATE SCHEMA \(unescaped: schema)")
+                try pool.query("CREATE TABLE \(unescaped: schema).orders (id int PRIMARY KEY, total numeric)")
+                try pool.query("INSERT INTO \(unescaped: schema).orders VALUES (\(7), 12.50)")
+                try pool.query("CREATE SEQUENCE \(unescaped: schema).invoice_numbers")
 
-                await #expect(throws: PostgreSQLStoreError.foreignSchema(schema: settings.schema, database: "postgres", found: ["invoice_numbers", "orders"])) {
-                    try await PostgreSQLStoreSchema.open(on: pool)
+                #expect(throws: PostgreSQLStoreError.foreignSchema(schema: settings.schema, database: "postgres", found: ["invoice_numbers", "orders"])) {
+                    try PostgreSQLStoreSchema.open(on: pool)
                 }
-                #expect(try await relations(in: settings.schema, on: pool) == ["invoice_numbers", "orders"])
-                let row = try #require(try await pool.query("SELECT id, total::text FROM \(unescaped: schema).orders").first)
+                #expect(try relations(in: settings.schema, on: pool) == ["invoice_numbers", "orders"])
+                let row = try #require(try pool.query("SELECT id, total::text FROM \(unescaped: schema).orders").first)
                 let (id, total) = try row.decode((Int32, String).self)
                 #expect(id == 7 && total == "12.50")
-                let comment = try await pool.query("SELECT obj_description(\(settings.schema)::regnamespace)::text").first?.decode(String?.self)
+                let comment = try pool.query("SELECT obj_description(\(settings.schema)::regnamespace)::text").first?.decode(String?.self)
                 #expect(comment == nil)
             }
         }
@@ -68,11 +68,11 @@ extension PostgreSQLServerTests {
             let settings = try await settings()
             let schema = PostgreSQLIdentifier.quoted(settings.schema)
             try await withPool(settings) { pool in
-                try await pool.query("CREATE SCHEMA \(unescaped: schema)")
-                try await pool.query("CREATE TABLE \(unescaped: schema).z_metadata (z_key text PRIMARY KEY, z_value text NOT NULL)")
-                try await pool.query("INSERT INTO \(unescaped: schema).z_metadata VALUES ('storeIdentifier', \(UUID().uuidString)), ('formatVersion', '1')")
-                await #expect(throws: PostgreSQLStoreError.foreignSchema(schema: settings.schema, database: "postgres", found: ["z_metadata"])) {
-                    try await PostgreSQLStoreSchema.open(on: pool)
+                try pool.query("CREATE SCHEMA \(unescaped: schema)")
+                try pool.query("CREATE TABLE \(unescaped: schema).z_metadata (z_key text PRIMARY KEY, z_value text NOT NULL)")
+                try pool.query("INSERT INTO \(unescaped: schema).z_metadata VALUES ('storeIdentifier', \(UUID().uuidString)), ('formatVersion', '1')")
+                #expect(throws: PostgreSQLStoreError.foreignSchema(schema: settings.schema, database: "postgres", found: ["z_metadata"])) {
+                    try PostgreSQLStoreSchema.open(on: pool)
                 }
             }
         }
@@ -80,13 +80,13 @@ extension PostgreSQLServerTests {
         @Test func aSchemaOfALaterFormatVersionIsRefusedUntouched() async throws {
             let settings = try await settings()
             try await withPool(settings) { pool in
-                try await PostgreSQLStoreSchema.open(on: pool)
+                try PostgreSQLStoreSchema.open(on: pool)
                 let table = "\(PostgreSQLIdentifier.quoted(settings.schema)).z_metadata"
-                try await pool.query("UPDATE \(unescaped: table) SET z_value = '99' WHERE z_key = 'formatVersion'")
-                await #expect(throws: PostgreSQLStoreError.newerSchemaVersion(schema: settings.schema, version: 99, supportedVersion: PostgreSQLStoreSchema.formatVersion)) {
-                    try await PostgreSQLStoreSchema.open(on: pool)
+                try pool.query("UPDATE \(unescaped: table) SET z_value = '99' WHERE z_key = 'formatVersion'")
+                #expect(throws: PostgreSQLStoreError.newerSchemaVersion(schema: settings.schema, version: 99, supportedVersion: PostgreSQLStoreSchema.formatVersion)) {
+                    try PostgreSQLStoreSchema.open(on: pool)
                 }
-                let version = try await pool.query("SELECT z_value FROM \(unescaped: table) WHERE z_key = 'formatVersion'").first?.decode(String.self)
+                let version = try pool.query("SELECT z_value FROM \(unescaped: table) WHERE z_key = 'formatVersion'").first?.decode(String.self)
                 #expect(version == "99")
             }
         }
@@ -95,7 +95,7 @@ extension PostgreSQLServerTests {
             let settings = try await settings()
             let opened = try await withThrowingTaskGroup(of: PostgreSQLStoreSchema.self) { group in
                 for _ in 0..<4 {
-                    group.addTask { try await withPool(settings) { pool in try await PostgreSQLStoreSchema.open(on: pool) } }
+                    group.addTask { try await withPool(settings) { pool in try PostgreSQLStoreSchema.open(on: pool) } }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }

@@ -14,23 +14,23 @@ extension PostgreSQLServerTests {
             try await withPrivateServer { server in
                 let settings = try PostgreSQLSettings(url: server.url, schema: "crash", poolSize: 2, connectTimeout: .seconds(2))
                 try await withPool(settings) { pool in
-                    let schema = try await PostgreSQLStoreSchema.open(on: pool)
-                    try await pool.query("CREATE TABLE crash.items (id int PRIMARY KEY)")
-                    try await pool.withTransaction { connection in try await connection.query("INSERT INTO crash.items VALUES (\(1))") }
+                    let schema = try PostgreSQLStoreSchema.open(on: pool)
+                    try pool.query("CREATE TABLE crash.items (id int PRIMARY KEY)")
+                    try pool.withTransaction { connection in try connection.query("INSERT INTO crash.items VALUES (\(1))") }
 
                     try await server.stop(.immediate)
-                    await #expect(throws: PostgreSQLStoreError.self) { try await pool.query("SELECT 1") }
+                    #expect(throws: PostgreSQLStoreError.self) { try pool.query("SELECT 1") }
 
                     try await server.start()
                     var answered = false
                     for _ in 0..<40 where !answered {
-                        answered = (try? await pool.query("SELECT 1")) != nil
+                        answered = (try? pool.query("SELECT 1")) != nil
                         if !answered { try await Task.sleep(for: .milliseconds(250)) }
                     }
                     #expect(answered, "the pool did not reconnect within 40 tries of the restart")
-                    let ids = try await pool.query("SELECT id FROM crash.items").map { try $0.decode(Int32.self) }
+                    let ids = try pool.query("SELECT id FROM crash.items").map { try $0.decode(Int32.self) }
                     #expect(ids == [1])
-                    #expect(try await PostgreSQLStoreSchema.open(on: pool).storeIdentifier == schema.storeIdentifier)
+                    #expect(try PostgreSQLStoreSchema.open(on: pool).storeIdentifier == schema.storeIdentifier)
                 }
             }
         }
@@ -38,9 +38,9 @@ extension PostgreSQLServerTests {
         @Test func aFastStopAndRestartKeepsTheStore() async throws {
             try await withPrivateServer { server in
                 let settings = try PostgreSQLSettings(url: server.url, schema: "kept")
-                let created = try await withPool(settings) { pool in try await PostgreSQLStoreSchema.open(on: pool) }
+                let created = try await withPool(settings) { pool in try PostgreSQLStoreSchema.open(on: pool) }
                 try await server.restart(after: .fast)
-                let reopened = try await withPool(settings) { pool in try await PostgreSQLStoreSchema.open(on: pool) }
+                let reopened = try await withPool(settings) { pool in try PostgreSQLStoreSchema.open(on: pool) }
                 #expect(reopened.storeIdentifier == created.storeIdentifier)
                 #expect(!reopened.wasCreated)
             }

@@ -1,4 +1,3 @@
-import Logging
 package import PostgresNIO
 
 /// One connection of the pool, lent to a closure: its statements run one after the other on the
@@ -12,13 +11,13 @@ package struct PostgreSQLConnection: Sendable {
     let logger: Logger
     let settings: PostgreSQLSettings
 
-    /// Runs `query` and returns all its rows.
+    /// Runs `query`, waiting for the server's answer, and returns all its rows.
     ///
     /// - Throws: ``PostgreSQLStoreError``: the server's refusal, a timeout, or a lost connection.
     @discardableResult
-    package func query(_ query: PostgresQuery) async throws(PostgreSQLStoreError) -> [PostgresRow] {
+    package func query(_ query: PostgresQuery) throws(PostgreSQLStoreError) -> [PostgresRow] {
         do {
-            return try await connection.query(query, logger: logger).collect()
+            return Array(try connection.query(query, logger: logger).wait())
         } catch {
             throw .from(error, server: settings.description, queryTimeout: settings.queryTimeout)
         }
@@ -26,7 +25,7 @@ package struct PostgreSQLConnection: Sendable {
 
     /// Closes the connection, so that the pool opens another in its place; for a connection left
     /// in a state that cannot be trusted (a transaction that could not be rolled back).
-    func discard() async {
-        try? await connection.close()
+    func discard() {
+        try? connection.close().wait()
     }
 }

@@ -1,75 +1,92 @@
 import DiffableSupport
+import Dispatch
 package import Logging
+import NIOCore
+import NIOPosix
 package import PostgresNIO
 
-/// A PostgreSQL store's connections to its server: postgres-nio's `PostgresClient` and its pool,
-/// run from ``open(_:logger:)`` to ``close()``.
+/// A PostgreSQL store's connections to its server, from ``open(_:logger:)`` to ``close()``.
 ///
-/// Every statement waits for a connection at most the settings' connect timeout, and runs at most
-/// their query timeout (the server cancels it).
+/// The store's contexts work synchronously on their own queues, so a statement here blocks the
+/// calling thread until the server answers. The connections run on an event loop of the pool's
+/// own, which no caller ever runs on: waiting never blocks the loop that does the work, nor
+/// Swift's cooperative threads (nothing here runs a task).
+///
+/// Getting a connection waits at most the settings' connect timeout; a statement runs at most
+/// their query timeout (the server cancels it). A connection the server closed, or one whose
+/// transaction could not be rolled back, is dropped and replaced by a new one when next needed.
 package final class PostgreSQLConnectionPool: Sendable {
     /// Where the server is and how the pool talks to it.
     package let settings: PostgreSQLSettings
-    private let client: PostgresClient
     private let logger: Logger
-    /// The task running the client, until ``close()`` takes it.
-    private let running: Locked<Task<Void, Never>?>
+    private let group: MultiThreadedEventLoopGroup
+    /// One permit per connection the pool may hold (``PostgreSQLSettings/poolSize``).
+    private let permits: DispatchSemaphore
+    private let state = Locked(State())
 
-    private init(settings: PostgreSQLSettings, client: PostgresClient, logger: Logger) {
+    private struct State {
+        var idle: [PostgresConnection] = []
+        var isClosed = false
+        var nextIdentifier = 1
+    }
+
+    private init(settings: PostgreSQLSettings, logger: Logger, group: MultiThreadedEventLoopGroup, first: PostgresConnection) {
         self.settings = settings
-        self.client = client
         self.logger = logger
-        running = Locked(Task { await client.run() })
+        self.group = group
+        permits = DispatchSemaphore(value: settings.poolSize)
+        state.withLock { $0.idle = [first] }
+    }
+
+    deinit {
+        for connection in state.withLock({ $0.idle }) { connection.close().whenComplete { _ in } }
+        group.shutdownGracefully { _ in }
     }
 
     /// A logger that drops everything, for callers that pass none.
     package static let silentLogger = Logger(label: "DiffableStore.PostgreSQLStore", factory: { _ in SwiftLogNoOpLogHandler() })
 
-    /// Connects once to check the server, the credentials and TLS, then starts the pool.
+    /// Connects once to check the server, the credentials and TLS, and keeps that connection as
+    /// the pool's first.
     ///
     /// - Parameter logger: receives the pool's and the driver's messages; none holds the
     ///   password.
     /// - Throws: ``PostgreSQLStoreError/cannotConnect(server:reason:)`` with the driver's or the
     ///   server's reason.
-    package static func open(_ settings: PostgreSQLSettings, logger: Logger = silentLogger) async throws(PostgreSQLStoreError) -> PostgreSQLConnectionPool {
+    package static func open(_ settings: PostgreSQLSettings, logger: Logger = silentLogger) throws(PostgreSQLStoreError) -> PostgreSQLConnectionPool {
         let server = settings.description
         logger.debug("Connecting to the PostgreSQL server at \(server)")
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         do {
-            let configuration = try settings.connectionConfiguration
-            try await StartDeadline.run(
-                limit: settings.connectTimeout,
-                timeoutError: .cannotConnect(server: server, reason: "no answer within \(settings.connectTimeout)")
-            ) { started in
-                let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
-                do {
-                    try await connection.query("SELECT 1", logger: logger)
-                } catch {
-                    try? await connection.close()
-                    throw error
-                }
-                try? await connection.close()
-                try started()
+            let connection = try connect(settings, id: 0, on: group, logger: logger)
+            do {
+                _ = try connection.query("SELECT 1", logger: logger).wait()
+            } catch {
+                try? connection.close().wait()
+                throw error
             }
+            logger.debug("Connected to the PostgreSQL server at \(server); pool of \(settings.poolSize)")
+            return PostgreSQLConnectionPool(settings: settings, logger: logger, group: group, first: connection)
         } catch {
+            group.shutdownGracefully { _ in }
             throw .from(error, server: server, queryTimeout: settings.queryTimeout, connecting: true)
         }
-        logger.debug("Connected to the PostgreSQL server at \(server); pool of \(settings.poolSize)")
-        return PostgreSQLConnectionPool(
-            settings: settings,
-            client: PostgresClient(configuration: settings.clientConfiguration, backgroundLogger: logger),
-            logger: logger
-        )
     }
 
-    /// Closes every connection and stops the pool; statements still running fail with
-    /// ``PostgreSQLStoreError/closed(server:)``. Returns once the pool has stopped.
-    package func close() async {
-        let task = running.withLock { task in
-            defer { task = nil }
-            return task
+    private static func connect(_ settings: PostgreSQLSettings, id: Int, on group: MultiThreadedEventLoopGroup, logger: Logger) throws -> PostgresConnection {
+        try PostgresConnection.connect(on: group.next(), configuration: settings.connectionConfiguration, id: id, logger: logger).wait()
+    }
+
+    /// Closes every connection; statements still running fail with
+    /// ``PostgreSQLStoreError/closed(server:)`` or ``PostgreSQLStoreError/connectionLost(server:reason:)``,
+    /// later ones with ``PostgreSQLStoreError/closed(server:)``.
+    package func close() {
+        let idle = state.withLock { state in
+            state.isClosed = true
+            defer { state.idle = [] }
+            return state.idle
         }
-        task?.cancel()
-        await task?.value
+        for connection in idle { try? connection.close().wait() }
     }
 
     /// Lends a connection to `body` and returns what it returns.
@@ -77,32 +94,19 @@ package final class PostgreSQLConnectionPool: Sendable {
     /// - Throws: ``PostgreSQLStoreError/connectionUnavailable(server:timeout:)`` when no
     ///   connection is had within the connect timeout; ``PostgreSQLStoreError/closed(server:)``
     ///   after ``close()``; and what `body` throws.
-    package func withConnection<Result: Sendable>(_ body: @escaping @Sendable (PostgreSQLConnection) async throws -> Result) async throws -> Result {
-        let server = settings.description
-        guard running.withLock({ $0 != nil }) else { throw PostgreSQLStoreError.closed(server: server) }
-        let (client, logger, settings) = (client, logger, settings)
-        do {
-            return try await StartDeadline.run(
-                limit: settings.connectTimeout,
-                timeoutError: .connectionUnavailable(server: server, timeout: settings.connectTimeout)
-            ) { started in
-                try await client.withConnection { connection in
-                    try started()
-                    return try await body(PostgreSQLConnection(connection: connection, logger: logger, settings: settings))
-                }
-            }
-        } catch let error as PSQLError {
-            throw PostgreSQLStoreError.from(error, server: server, queryTimeout: settings.queryTimeout)
-        }
+    package func withConnection<Result>(_ body: (PostgreSQLConnection) throws -> Result) throws -> Result {
+        let connection = try checkOut()
+        defer { checkIn(connection) }
+        return try body(PostgreSQLConnection(connection: connection, logger: logger, settings: settings))
     }
 
     /// Runs `query` on a connection of the pool and returns all its rows.
     ///
     /// - Throws: ``PostgreSQLStoreError``.
     @discardableResult
-    package func query(_ query: PostgresQuery) async throws(PostgreSQLStoreError) -> [PostgresRow] {
+    package func query(_ query: PostgresQuery) throws(PostgreSQLStoreError) -> [PostgresRow] {
         do {
-            return try await withConnection { connection in try await connection.query(query) }
+            return try withConnection { connection in try connection.query(query) }
         } catch {
             throw .from(error, server: settings.description, queryTimeout: settings.queryTimeout)
         }
@@ -117,22 +121,64 @@ package final class PostgreSQLConnectionPool: Sendable {
     ///   ``PostgreSQLStoreError/connectionLost(server:reason:)`` during `COMMIT` leaves the
     ///   outcome unknown.
     @discardableResult
-    package func withTransaction<Result: Sendable>(_ body: @escaping @Sendable (PostgreSQLConnection) async throws -> Result) async throws -> Result {
-        try await withConnection { connection in
-            try await connection.query("BEGIN")
+    package func withTransaction<Result>(_ body: (PostgreSQLConnection) throws -> Result) throws -> Result {
+        try withConnection { connection in
+            try connection.query("BEGIN")
             let result: Result
             do {
-                result = try await body(connection)
+                result = try body(connection)
             } catch {
                 do {
-                    try await connection.query("ROLLBACK")
+                    try connection.query("ROLLBACK")
                 } catch {
-                    await connection.discard()
+                    connection.discard()
                 }
                 throw error
             }
-            try await connection.query("COMMIT")
+            try connection.query("COMMIT")
             return result
         }
+    }
+
+    // MARK: Lending
+
+    /// Waits for a permit, then takes an idle connection or opens one.
+    private func checkOut() throws(PostgreSQLStoreError) -> PostgresConnection {
+        let server = settings.description
+        guard !state.withLock({ $0.isClosed }) else { throw .closed(server: server) }
+        let deadline = DispatchTime.now() + .nanoseconds(Int(settings.connectTimeout.nanoseconds))
+        guard permits.wait(timeout: deadline) == .success else {
+            throw .connectionUnavailable(server: server, timeout: settings.connectTimeout)
+        }
+        let (idle, identifier, isClosed) = state.withLock { state -> (PostgresConnection?, Int, Bool) in
+            while let connection = state.idle.popLast() {
+                if !connection.isClosed { return (connection, 0, state.isClosed) }
+            }
+            defer { state.nextIdentifier += 1 }
+            return (nil, state.nextIdentifier, state.isClosed)
+        }
+        if isClosed {
+            permits.signal()
+            throw .closed(server: server)
+        }
+        if let idle { return idle }
+        do {
+            return try Self.connect(settings, id: identifier, on: group, logger: logger)
+        } catch {
+            permits.signal()
+            throw .from(error, server: server, queryTimeout: settings.queryTimeout)
+        }
+    }
+
+    /// Gives a connection back: kept for the next caller while it is open and the pool is not
+    /// closed, else closed.
+    private func checkIn(_ connection: PostgresConnection) {
+        let kept = state.withLock { state -> Bool in
+            guard !state.isClosed, !connection.isClosed else { return false }
+            state.idle.append(connection)
+            return true
+        }
+        if !kept { try? connection.close().wait() }
+        permits.signal()
     }
 }

@@ -2,20 +2,10 @@ import NIOSSL
 import PostgresNIO
 
 extension PostgreSQLSettings {
-    /// The pool's configuration: the endpoint, credentials and TLS of the settings, their pool
-    /// size and connect timeout, and the query timeout as the server's `statement_timeout`.
-    var clientConfiguration: PostgresClient.Configuration {
-        var configuration = PostgresClient.Configuration(
-            host: host, port: port, username: user, password: password, database: database, tls: clientTLS
-        )
-        configuration.options.maximumConnections = poolSize
-        configuration.options.connectTimeout = connectTimeout
-        configuration.options.additionalStartupParameters = startupParameters
-        return configuration
-    }
-
-    /// The configuration of one connection outside the pool, the one that checks the server
-    /// when the store opens.
+    /// The configuration of each of the pool's connections: the endpoint, credentials and TLS
+    /// of the settings, their connect timeout, and the query timeout as the server's
+    /// `statement_timeout`. TLS as `sslMode` asks: none, or NIOSSL's client context, whose
+    /// certificate and host name checks only `verify-full` keeps.
     var connectionConfiguration: PostgresConnection.Configuration {
         get throws {
             let tls: PostgresConnection.Configuration.TLS
@@ -40,16 +30,6 @@ extension PostgreSQLSettings {
             parameters.append(("statement_timeout", "\(max(1, queryTimeout.nanoseconds / 1_000_000))"))
         }
         return parameters
-    }
-
-    /// TLS as `sslMode` asks: none, or NIOSSL's client configuration, whose certificate and
-    /// host name checks only `verify-full` keeps.
-    private var clientTLS: PostgresClient.Configuration.TLS {
-        switch sslMode {
-        case .disable: .disable
-        case .prefer: .prefer(tlsConfiguration)
-        case .require, .verifyFull: .require(tlsConfiguration)
-        }
     }
 
     private var tlsConfiguration: TLSConfiguration {

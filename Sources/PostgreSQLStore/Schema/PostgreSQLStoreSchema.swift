@@ -36,17 +36,17 @@ package struct PostgreSQLStoreSchema: Sendable, Equatable {
     ///   ``PostgreSQLStoreError/newerSchemaVersion(schema:version:supportedVersion:)``; neither
     ///   changes anything.
     @discardableResult
-    package static func open(on pool: PostgreSQLConnectionPool) async throws(PostgreSQLStoreError) -> PostgreSQLStoreSchema {
+    package static func open(on pool: PostgreSQLConnectionPool) throws(PostgreSQLStoreError) -> PostgreSQLStoreSchema {
         let name = pool.settings.schema
         do {
-            return try await pool.withTransaction { connection in
-                try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\("DiffableStore schema " + name), 0))")
-                let relations = try await relations(of: name, on: connection)
+            return try pool.withTransaction { connection in
+                try connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\("DiffableStore schema " + name), 0))")
+                let relations = try relations(of: name, on: connection)
                 if relations.isEmpty {
-                    return try await create(name, on: connection)
+                    return try create(name, on: connection)
                 }
-                guard relations.contains(metadataTable), let schema = try await read(name, on: connection) else {
-                    let database = try await connection.query("SELECT current_database()::text").first?.decode(String.self) ?? "?"
+                guard relations.contains(metadataTable), let schema = try read(name, on: connection) else {
+                    let database = try connection.query("SELECT current_database()::text").first?.decode(String.self) ?? "?"
                     throw PostgreSQLStoreError.foreignSchema(schema: name, database: database, found: relations)
                 }
                 guard schema.formatVersion <= formatVersion else {
@@ -61,8 +61,8 @@ package struct PostgreSQLStoreSchema: Sendable, Equatable {
 
     /// The names of the tables, views, sequences and foreign tables in the schema `name` (none
     /// when there is no such schema).
-    private static func relations(of name: String, on connection: PostgreSQLConnection) async throws -> [String] {
-        let rows = try await connection.query("""
+    private static func relations(of name: String, on connection: PostgreSQLConnection) throws -> [String] {
+        let rows = try connection.query("""
             SELECT c.relname::text FROM pg_catalog.pg_class c
             JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
             WHERE n.nspname = \(name) AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S')
@@ -73,14 +73,14 @@ package struct PostgreSQLStoreSchema: Sendable, Equatable {
 
     /// The schema's metadata, or nil when its rows do not name this library and a store
     /// identifier and format version.
-    private static func read(_ name: String, on connection: PostgreSQLConnection) async throws -> PostgreSQLStoreSchema? {
+    private static func read(_ name: String, on connection: PostgreSQLConnection) throws -> PostgreSQLStoreSchema? {
         let table = PostgreSQLIdentifier.quoted(name) + "." + metadataTable
-        let columns = try await connection.query("""
+        let columns = try connection.query("""
             SELECT column_name::text FROM information_schema.columns
             WHERE table_schema = \(name) AND table_name = \(metadataTable)
             """).map { try $0.decode(String.self) }
         guard Set(columns) == ["z_key", "z_value"] else { return nil }
-        let rows = try await connection.query("SELECT z_key, z_value FROM \(unescaped: table)")
+        let rows = try connection.query("SELECT z_key, z_value FROM \(unescaped: table)")
         let values = try Dictionary(rows.map { try $0.decode((String, String).self) }, uniquingKeysWith: { first, _ in first })
         guard values["creator"] == creator,
               let identifier = values["storeIdentifier"].flatMap(UUID.init(uuidString:)),
@@ -90,14 +90,14 @@ package struct PostgreSQLStoreSchema: Sendable, Equatable {
     }
 
     /// Creates the schema `name` (unless it exists, empty) and its metadata.
-    private static func create(_ name: String, on connection: PostgreSQLConnection) async throws -> PostgreSQLStoreSchema {
+    private static func create(_ name: String, on connection: PostgreSQLConnection) throws -> PostgreSQLStoreSchema {
         let schema = PostgreSQLIdentifier.quoted(name)
         let table = schema + "." + metadataTable
         let created = PostgreSQLStoreSchema(name: name, storeIdentifier: UUID(), formatVersion: formatVersion, wasCreated: true)
-        try await connection.query("CREATE SCHEMA IF NOT EXISTS \(unescaped: schema)")
-        try await connection.query("COMMENT ON SCHEMA \(unescaped: schema) IS 'The tables of a DiffableStore object store; it opens no schema holding tables of others.'")
-        try await connection.query("CREATE TABLE \(unescaped: table) (z_key text PRIMARY KEY, z_value text NOT NULL)")
-        try await connection.query("""
+        try connection.query("CREATE SCHEMA IF NOT EXISTS \(unescaped: schema)")
+        try connection.query("COMMENT ON SCHEMA \(unescaped: schema) IS 'The tables of a DiffableStore object store; it opens no schema holding tables of others.'")
+        try connection.query("CREATE TABLE \(unescaped: table) (z_key text PRIMARY KEY, z_value text NOT NULL)")
+        try connection.query("""
             INSERT INTO \(unescaped: table) (z_key, z_value)
             VALUES ('creator', \(creator)), ('storeIdentifier', \(created.storeIdentifier.uuidString)), ('formatVersion', \(String(formatVersion)))
             """)
