@@ -4,7 +4,7 @@ import GRDB
 /// row's full values (the model's defaults where it sets nothing) and the columns it set, with
 /// the uniqueness constraint that matches rows to objects, if any. Rows that match each other by
 /// the constraint are merged into one, the later row's values winning.
-struct BatchInsertPlan {
+package struct BatchInsertPlan {
     struct Row {
         var values: ContiguousArray<DatabaseValue>
         /// The columns the row set, in column order.

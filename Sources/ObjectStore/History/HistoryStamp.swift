@@ -1,7 +1,7 @@
 import Foundation
 
 /// Who saves a commit, as its history transaction records it.
-struct HistoryStamp {
+package struct HistoryStamp {
     /// The saving context's ``ManagedObjectContext/transactionAuthor``.
     var author: String?
     /// The saving context's ``ManagedObjectContext/name``.

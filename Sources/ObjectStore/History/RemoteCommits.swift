@@ -1,5 +1,5 @@
 /// Commits another container made, read from the history for the contexts of this one to merge.
-struct RemoteCommits {
+package struct RemoteCommits {
     /// The store generation the read went through: every commit up to it is accounted for.
     var through: Int64
     /// The history transactions of the commits read, oldest first (those without changes

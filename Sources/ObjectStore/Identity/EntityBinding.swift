@@ -5,7 +5,7 @@ import Foundation
 /// Immutable. Every binding ever made is kept in ``table`` under its ``number``, so an object ID
 /// is plain data (the number and a key) and still knows its entity and store, even after the
 /// store is closed.
-final class EntityBinding: Sendable {
+package final class EntityBinding: Sendable {
     let entity: EntityDescription
     let storeIdentifier: UUID
     /// This binding's number in ``table``.

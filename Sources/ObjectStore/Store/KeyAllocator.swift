@@ -7,7 +7,7 @@ import DiffableSupport
 /// as an entity is inserted into, so bulk inserts reserve rarely; unused keys of a range are
 /// simply skipped. Each entity has its own lock, held only to take a key: the database write runs
 /// outside it, so a slow reservation holds up no other entity and no thread that still has keys.
-final class KeyAllocator: Sendable {
+package final class KeyAllocator: Sendable {
     private struct Range {
         var next: Int64 = 1
         var end: Int64 = 1

@@ -1,5 +1,5 @@
-import Foundation
-import GRDB
+package import Foundation
+package import GRDB
 
 /// What a container needs of the database behind it: its schema, key reservation, reads,
 /// commits, batch requests and history.
@@ -13,7 +13,7 @@ import GRDB
 /// that a context never shows a commit before its change set has been handed on. Every commit
 /// raises the generation by one in its own transaction and calls `generationReserved` with it
 /// before the transaction ends.
-protocol PersistentStore: AnyObject, Sendable {
+package protocol PersistentStore: AnyObject, Sendable {
     // MARK: Identity and settings
 
     /// The store's identifier (the host part of object URIs).

@@ -29,7 +29,7 @@ enum StoreGeneration {
 /// that a context's reads have seen: what it must merge to show no less than it read.
 ///
 /// Owned by one context and used on its queue only.
-final class ReadMark {
+package final class ReadMark {
     private(set) var highest: Int64 = 0
 
     func saw(_ value: Int64) {

@@ -1,49 +1,49 @@
-import GRDB
+package import GRDB
 
 /// The rows one save writes to the store, and what happened to each.
-struct CommitBatch {
-    struct Insert {
-        var entity: EntityDescription
-        var key: Int64
-        var values: ContiguousArray<DatabaseValue>
+package struct CommitBatch {
+    package struct Insert {
+        package var entity: EntityDescription
+        package var key: Int64
+        package var values: ContiguousArray<DatabaseValue>
     }
 
-    struct Update {
-        var entity: EntityDescription
-        var key: Int64
-        var expectedVersion: Int64
-        var committedValues: ContiguousArray<DatabaseValue>
-        var values: ContiguousArray<DatabaseValue>
-        var changedColumns: [Int]
+    package struct Update {
+        package var entity: EntityDescription
+        package var key: Int64
+        package var expectedVersion: Int64
+        package var committedValues: ContiguousArray<DatabaseValue>
+        package var values: ContiguousArray<DatabaseValue>
+        package var changedColumns: [Int]
     }
 
-    struct Delete {
-        var entity: EntityDescription
-        var key: Int64
-        var expectedVersion: Int64
-        var committedValues: ContiguousArray<DatabaseValue>
+    package struct Delete {
+        package var entity: EntityDescription
+        package var key: Int64
+        package var expectedVersion: Int64
+        package var committedValues: ContiguousArray<DatabaseValue>
     }
 
     /// A many-to-many link added or removed, named from the owner side.
-    struct Link {
-        var owner: EntityDescription
-        var relationship: RelationshipDescription
-        var source: Int64
-        var target: Int64
-        var linked: Bool
+    package struct Link {
+        package var owner: EntityDescription
+        package var relationship: RelationshipDescription
+        package var source: Int64
+        package var target: Int64
+        package var linked: Bool
     }
 
-    var inserts: [Insert] = []
-    var updates: [Update] = []
-    var deletes: [Delete] = []
-    var links: [Link] = []
+    package var inserts: [Insert] = []
+    package var updates: [Update] = []
+    package var deletes: [Delete] = []
+    package var links: [Link] = []
     /// Who saves, for the commit's history transaction.
-    var stamp = HistoryStamp()
+    package var stamp = HistoryStamp()
 }
 
 /// What a commit did to each updated or deleted row.
-struct CommitOutcome {
-    enum UpdateResult {
+package struct CommitOutcome {
+    package enum UpdateResult {
         /// Written: the row before and after, the columns written, and the row's new version.
         case written(before: ContiguousArray<DatabaseValue>, after: ContiguousArray<DatabaseValue>, columns: [Int], version: Int64)
         /// Another context had deleted the row and the policy writes the object again: the row is
@@ -55,7 +55,7 @@ struct CommitOutcome {
         case deletedElsewhere
     }
 
-    enum DeleteResult {
+    package enum DeleteResult {
         /// Deleted; the row before.
         case deleted(before: ContiguousArray<DatabaseValue>)
         /// Another context had already deleted the row.
@@ -65,10 +65,10 @@ struct CommitOutcome {
     }
 
     /// The store generation the commit raised the store to.
-    var generation: Int64 = 0
-    var updates: [UpdateResult] = []
-    var deletes: [DeleteResult] = []
+    package var generation: Int64 = 0
+    package var updates: [UpdateResult] = []
+    package var deletes: [DeleteResult] = []
     /// Per link: whether the store changed (adding an existing link or removing a missing one
     /// changes nothing).
-    var linksChanged: [Bool] = []
+    package var linksChanged: [Bool] = []
 }

@@ -1,0 +1,23 @@
+package import GRDB
+
+/// The row statements a commit runs, each in the store's own SQL, inside the commit's
+/// transaction: what ``CommitWriting`` needs of a store to write a save.
+package protocol CommitRowWriter {
+    /// Deletes the row of `key` when its version is `version` (whatever its version for nil);
+    /// whether a row was deleted.
+    func deleteRow(entity: EntityDescription, key: Int64, version: Int64?) throws -> Bool
+    /// Sets `columns` of the row of `key` to those entries of `values`, and its version to
+    /// `version + 1`, when its version is `version`; whether the row matched.
+    func updateRow(entity: EntityDescription, key: Int64, columns: [Int], values: ContiguousArray<DatabaseValue>, version: Int64) throws -> Bool
+    /// Sets `columns` of the row of `key` to NULL when its version is `version`, leaving its
+    /// version.
+    func clearColumns(_ columns: [Int], entity: EntityDescription, key: Int64, version: Int64) throws
+    /// Inserts a row.
+    func insertRow(entity: EntityDescription, key: Int64, version: Int64, values: ContiguousArray<DatabaseValue>) throws
+    /// The row of `key`, nil when there is none.
+    func row(entity: EntityDescription, key: Int64) throws -> StoreRow?
+    /// Adds or removes a many-to-many link; whether the store changed.
+    func apply(_ link: CommitBatch.Link) throws -> Bool
+    /// Removes every many-to-many link of the row of `key`.
+    func unlinkAll(entity: EntityDescription, key: Int64) throws
+}
