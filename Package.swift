@@ -239,6 +239,7 @@ if ProcessInfo.processInfo.environment["DIFFABLE_TESTS_WITHOUT_POSTGRESQL"] == n
             name: "PostgreSQLStoreTests",
             dependencies: [
                 "DiffableSupport",
+                "ObjectStore",
                 "PostgreSQLStore",
                 "PostgreSQLTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -55,7 +55,12 @@ public final class PersistentContainer: Sendable {
         let description = store ?? .defaultFile(name: name)
         self.name = name
         self.storeDescription = description
-        let persistentStore = try SQLiteStore.open(description, model: model)
+        let persistentStore: any PersistentStore
+        if let opener = description.opener {
+            persistentStore = try opener.open(description, model: model)
+        } else {
+            persistentStore = try SQLiteStore.open(description, model: model)
+        }
         let generation = try persistentStore.currentGeneration()
         let core = ContainerCore(store: persistentStore, generation: generation)
         if case .file(let url) = description.location { core.startWatching(url) }

@@ -17,6 +17,9 @@ public import Foundation
 public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
     /// The store file could not be opened or created at `path`.
     case cannotOpenStore(path: String, reason: String)
+    /// The database server `server` (named without its password) could not be reached, or
+    /// refused the store's user; `reason` is the server's or the driver's message.
+    case cannotConnect(server: String, reason: String)
     /// The file at `path` is not an SQLite database, or it is corrupt.
     case notADatabase(path: String, reason: String)
     /// Another connection or process held the database lock longer than the busy timeout.
@@ -60,6 +63,8 @@ public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
         switch self {
         case let .cannotOpenStore(path, reason):
             return "Cannot open the store at \(path): \(clause(reason)). Check that the directory exists and is writable."
+        case let .cannotConnect(server, reason):
+            return "Cannot open the store on \(server): \(clause(reason)). Check that the server runs and accepts connections there, and the user, password and sslmode."
         case let .notADatabase(path, reason):
             return "The file at \(path) is not a readable SQLite database (\(clause(reason))). Move it aside or restore a backup."
         case let .databaseLocked(path, timeout):

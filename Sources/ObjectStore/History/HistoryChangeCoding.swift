@@ -8,9 +8,18 @@ import Foundation
 /// change: its entity's name index, its key (the bits of the `Int64`), its type
 /// (``HistoryChangeType`` raw value), its count of updated properties and their name indexes,
 /// and the length of its tombstone (0 for none) and the tombstone (``HistoryTombstone``).
-enum HistoryChangeCoding {
+package enum HistoryChangeCoding {
     /// The encoding of no changes (no names, no changes), as an SQL blob literal.
     static let emptySQL = "x'0000'"
+    /// The encoding of no changes.
+    package static let empty: [UInt8] = [0, 0]
+
+    /// The encoded changes of a commit: what `batch` wrote, as `outcome` says it wrote it.
+    package static func encode(_ batch: CommitBatch, outcome: CommitOutcome, entityBindings: [EntityBinding]) throws -> [UInt8] {
+        var recorder = HistoryRecorder(entityBindings: entityBindings)
+        try recorder.record(batch, outcome: outcome)
+        return encode(recorder.rows)
+    }
 
     static func encode(_ rows: [HistoryRecorder.Row]) -> [UInt8] {
         var names = NameTable()
@@ -74,7 +83,7 @@ enum HistoryChangeCoding {
 
     /// The changes in `bytes`, with `objectID` naming each (nil leaves the change out: an entity
     /// the model no longer has); nil when the bytes cannot be read.
-    static func decode(_ bytes: [UInt8], objectID: (String, Int64) -> ObjectID?) -> [HistoryChange]? {
+    package static func decode(_ bytes: [UInt8], objectID: (String, Int64) -> ObjectID?) -> [HistoryChange]? {
         var reader = Reader(bytes: bytes)
         guard let nameCount = reader.varint() else { return nil }
         var names: [String] = []

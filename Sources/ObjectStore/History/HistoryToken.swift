@@ -17,9 +17,9 @@ public struct HistoryToken: Sendable, Hashable, Codable, Comparable, CustomStrin
     public let storeIdentifier: UUID
     /// The store generation the commit raised the store to (``StoreGeneration``): it grows by one
     /// per commit, so it orders the commits of one store.
-    let generation: Int64
+    package let generation: Int64
 
-    init(storeIdentifier: UUID, generation: Int64) {
+    package init(storeIdentifier: UUID, generation: Int64) {
         self.storeIdentifier = storeIdentifier
         self.generation = generation
     }

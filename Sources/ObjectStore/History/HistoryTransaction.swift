@@ -19,4 +19,13 @@ public struct HistoryTransaction: Sendable, Hashable {
     public let processIdentifier: Int32
     /// The objects the commit inserted, updated and deleted, one change per object.
     public let changes: [HistoryChange]
+
+    package init(token: HistoryToken, timestamp: Date, author: String?, contextName: String?, processIdentifier: Int32, changes: [HistoryChange]) {
+        self.token = token
+        self.timestamp = timestamp
+        self.author = author
+        self.contextName = contextName
+        self.processIdentifier = processIdentifier
+        self.changes = changes
+    }
 }

@@ -11,15 +11,19 @@ extension SQLiteStore {
     /// (``ContainerCore/ingestRemoteCommits(through:)``) must find a transaction for every
     /// generation, since a generation without one means commits they cannot read.
     func recordHistory(_ batch: CommitBatch, outcome: CommitOutcome, db: Database) throws {
-        var recorder = HistoryRecorder(entityBindings: entityBindings)
-        try recorder.record(batch, outcome: outcome)
-        try appendHistoryTransaction(recorder.rows, generation: outcome.generation, stamp: batch.stamp, db: db)
+        let changes = try HistoryChangeCoding.encode(batch, outcome: outcome, entityBindings: entityBindings)
+        try appendHistoryTransaction(changes, generation: outcome.generation, stamp: batch.stamp, db: db)
     }
 
     /// Appends one history transaction of `rows` for the commit of `generation`, inside the
     /// commit's open transaction.
     func appendHistoryTransaction(_ rows: [HistoryRecorder.Row], generation: Int64, stamp: HistoryStamp, db: Database) throws {
-        let changes = HistoryChangeCoding.encode(rows)
+        try appendHistoryTransaction(HistoryChangeCoding.encode(rows), generation: generation, stamp: stamp, db: db)
+    }
+
+    /// Appends one history transaction of encoded `changes` for the commit of `generation`,
+    /// inside the commit's open transaction.
+    func appendHistoryTransaction(_ changes: [UInt8], generation: Int64, stamp: HistoryStamp, db: Database) throws {
         let statement = try db.cachedStatement(sql: """
             INSERT INTO \(HistorySchema.transactionTable) (Z_PK, Z_TIMESTAMP, Z_AUTHOR, Z_CONTEXTNAME, Z_PROCESSID, Z_CHANGES) \
             VALUES (?, ?, ?, ?, ?, ?)

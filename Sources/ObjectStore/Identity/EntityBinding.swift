@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// An entity as bound to one persistent store: what an ``ObjectID`` names by number.
 ///
@@ -12,7 +12,7 @@ package final class EntityBinding: Sendable {
     let number: UInt32
 
     /// Binds `entity` to the store `storeIdentifier` and records the binding in ``table``.
-    init(entity: EntityDescription, storeIdentifier: UUID) {
+    package init(entity: EntityDescription, storeIdentifier: UUID) {
         self.entity = entity
         self.storeIdentifier = storeIdentifier
         number = Self.table.reserveNumber()

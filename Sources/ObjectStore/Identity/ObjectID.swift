@@ -18,7 +18,7 @@ public struct ObjectID: Sendable, Hashable, BitwiseCopyable, CustomStringConvert
     /// The number of the entity's binding to its store in the process-wide binding table.
     @usableFromInline let binding: UInt32
 
-    init(binding: EntityBinding, key: Int64) {
+    package init(binding: EntityBinding, key: Int64) {
         self.key = key
         self.binding = binding.number
     }

@@ -29,7 +29,7 @@ public struct IndexDescription: Sendable, Hashable, Codable {
     public let isUnique: Bool
 
     /// The SQLite index name, derived from the entity and columns so it is stable across runs.
-    func sqlName(entity: String) -> String {
+    package func sqlName(entity: String) -> String {
         (isUnique ? "Z_UNIQUE_" : "Z_INDEX_") + entity + "_" + columns.joined(separator: "_")
     }
 }

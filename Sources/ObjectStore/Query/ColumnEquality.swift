@@ -18,6 +18,13 @@ package struct ColumnEquality: StoreFilter {
         return "t.\(SQL.quote(entity.columnNames[column])) IS ?"
     }
 
+    /// `IS ?` in SQLite, `IS NOT DISTINCT FROM ?` in PostgreSQL: both hold for two NULLs.
+    package func sqlCondition(entity: EntityDescription, arguments: inout [DatabaseValue], dialect: SQLDialect) -> String? {
+        arguments.append(value)
+        let column = "t.\(SQL.quote(entity.columnNames[column]))"
+        return dialect == .sqlite ? "\(column) IS ?" : "\(column) IS NOT DISTINCT FROM ?"
+    }
+
     package func matches(_ object: ManagedObjectValues) -> Bool {
         StoredValueOrder.isSame(object.values[column], value)
     }

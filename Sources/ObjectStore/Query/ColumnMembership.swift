@@ -18,6 +18,10 @@ struct ColumnMembership: StoreFilter {
         return "t.\(SQL.quote(entity.columnNames[column])) IN (" + Array(repeating: "?", count: keys.count).joined(separator: ", ") + ")"
     }
 
+    func sqlCondition(entity: EntityDescription, arguments: inout [DatabaseValue], dialect: SQLDialect) -> String? {
+        sqlCondition(entity: entity, arguments: &arguments)
+    }
+
     func matches(_ object: ManagedObjectValues) -> Bool {
         guard case .int64(let key) = object.values[column].storage else { return false }
         return keys.contains(key)

@@ -29,6 +29,10 @@ struct KeyMembership: StoreFilter {
         return "t.Z_PK IN (" + Array(repeating: "?", count: keys.count).joined(separator: ", ") + ")"
     }
 
+    func sqlCondition(entity: EntityDescription, arguments: inout [DatabaseValue], dialect: SQLDialect) -> String? {
+        sqlCondition(entity: entity, arguments: &arguments)
+    }
+
     func matches(_ object: ManagedObjectValues) -> Bool {
         guard let key = object.key else { return false }
         return keys.contains(key)

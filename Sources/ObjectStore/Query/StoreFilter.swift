@@ -9,6 +9,9 @@ package import GRDB
 package protocol StoreFilter: Sendable {
     /// The SQL condition over the entity table (aliased `t`), appending bound values to `arguments`.
     func sqlCondition(entity: EntityDescription, arguments: inout [DatabaseValue]) -> String
+    /// The condition in `dialect`, or nil when the filter has no form in it that agrees with
+    /// ``matches(_:)`` on every input (the store then evaluates it in memory).
+    func sqlCondition(entity: EntityDescription, arguments: inout [DatabaseValue], dialect: SQLDialect) -> String?
     /// Whether an object satisfies the condition; false when reading what the condition needs
     /// fails (``evaluate(_:)`` throws the error instead).
     func matches(_ object: ManagedObjectValues) -> Bool
@@ -27,6 +30,11 @@ package protocol StoreFilter: Sendable {
 }
 
 extension StoreFilter {
+    /// The SQLite condition, and none in other dialects.
+    package func sqlCondition(entity: EntityDescription, arguments: inout [DatabaseValue], dialect: SQLDialect) -> String? {
+        dialect == .sqlite ? sqlCondition(entity: entity, arguments: &arguments) : nil
+    }
+
     /// ``matches(_:)``: the condition reads nothing that can fail.
     package func evaluate(_ object: ManagedObjectValues) throws(ObjectStoreError) -> Bool {
         matches(object)

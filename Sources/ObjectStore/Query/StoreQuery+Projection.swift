@@ -1,4 +1,4 @@
-import GRDB
+package import GRDB
 
 extension StoreQuery {
     /// A value read through to-one relationships: `column` of the entity reached by `hops`.
@@ -22,7 +22,7 @@ extension StoreQuery {
         }
 
         /// The value in memory, as the SQL reads it.
-        func value(of object: ManagedObjectValues) -> DatabaseValue {
+        package func value(of object: ManagedObjectValues) -> DatabaseValue {
             ObjectPathReader.value(column: column, hops: hops, from: object.values, reader: object.reader)
         }
 

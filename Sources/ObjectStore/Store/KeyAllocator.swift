@@ -22,7 +22,7 @@ package final class KeyAllocator: Sendable {
     private let ranges: [Locked<Range>]
     private static let maximumRangeSize: Int64 = 65_536
 
-    init(entityNames: [String]) {
+    package init(entityNames: [String]) {
         ranges = entityNames.map { _ in Locked(Range()) }
     }
 

@@ -85,6 +85,9 @@ final class SQLiteStore: PersistentStore {
             case .inMemory:
                 writer = try DatabaseQueue(configuration: configuration)
                 identifier = try writer.write { db in try SchemaMigrator.migrate(db, model: model, path: path) }
+            case .server(let name):
+                throw ObjectStoreError.cannotOpenStore(
+                    path: name, reason: "a server store is opened by its module; make its description with that module (StoreDescription.postgreSQL in PostgreSQLStore)")
             }
         } catch let error as ObjectStoreError {
             throw error

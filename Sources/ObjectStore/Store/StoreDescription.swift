@@ -10,6 +10,9 @@ public struct StoreDescription: Sendable {
         case file(URL)
         /// A private in-memory database, gone when the container is released.
         case inMemory
+        /// A database server, named here without its password: descriptions that a store module
+        /// makes (the PostgreSQL store's) carry what opens it.
+        case server(String)
     }
 
     /// Where the store lives.
@@ -41,15 +44,18 @@ public struct StoreDescription: Sendable {
     /// (``ObjectStoreError/historyExpired(token:oldest:)`` for explicit reads, a resync for
     /// automatic merging).
     public var historyRetention: Double = 7 * 24 * 60 * 60
+    /// What opens a ``Location/server(_:)`` store, set by the module that made the description;
+    /// nil for SQLite stores.
+    package var opener: (any PersistentStoreOpener)?
 
-    /// A store at `location`; ``persistentHistoryTracking`` is on for a file, off in memory.
+    /// A store at `location`; ``persistentHistoryTracking`` is on for a file or a server, off in
+    /// memory.
     public init(location: Location, busyTimeout: Double = 5) {
         self.location = location
         self.busyTimeout = busyTimeout
-        if case .file = location {
-            persistentHistoryTracking = true
-        } else {
-            persistentHistoryTracking = false
+        switch location {
+        case .file, .server: persistentHistoryTracking = true
+        case .inMemory: persistentHistoryTracking = false
         }
     }
 
@@ -73,6 +79,7 @@ public struct StoreDescription: Sendable {
         switch location {
         case .file(let url): url.path
         case .inMemory: ":memory:"
+        case .server(let name): name
         }
     }
 }

@@ -32,7 +32,7 @@ enum StoreGeneration {
 package final class ReadMark {
     private(set) var highest: Int64 = 0
 
-    func saw(_ value: Int64) {
+    package func saw(_ value: Int64) {
         if value > highest { highest = value }
     }
 }

@@ -1,21 +1,21 @@
 /// The schema a store was last opened with, kept as JSON in `Z_METADATA` so the next open can tell
 /// which changes are additive and which are incompatible.
-struct StoredSchema: Codable, Equatable {
-    struct Attribute: Codable, Equatable {
-        var type: AttributeType
-        var isOptional: Bool
+package struct StoredSchema: Codable, Equatable {
+    package struct Attribute: Codable, Equatable {
+        package var type: AttributeType
+        package var isOptional: Bool
     }
 
-    struct Entity: Codable, Equatable {
-        var attributes: [String: Attribute]
-        var toOneRelationships: [String]
-        var joinTables: [String]?
-        var indexes: [IndexDescription]
+    package struct Entity: Codable, Equatable {
+        package var attributes: [String: Attribute]
+        package var toOneRelationships: [String]
+        package var joinTables: [String]?
+        package var indexes: [IndexDescription]
     }
 
-    var entities: [String: Entity]
+    package var entities: [String: Entity]
 
-    init(model: ManagedObjectModel) {
+    package init(model: ManagedObjectModel) {
         var entities: [String: Entity] = [:]
         for entity in model.entities {
             var attributes: [String: Attribute] = [:]

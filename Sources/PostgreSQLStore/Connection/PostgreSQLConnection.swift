@@ -23,6 +23,19 @@ package struct PostgreSQLConnection: Sendable {
         }
     }
 
+    /// Runs `query`, waiting for the server's answer, and returns the number of rows it
+    /// inserted, updated or deleted.
+    ///
+    /// - Throws: ``PostgreSQLStoreError``.
+    @discardableResult
+    package func changedRows(_ query: PostgresQuery) throws(PostgreSQLStoreError) -> Int {
+        do {
+            return try connection.query(query, logger: logger).wait().metadata.rows ?? 0
+        } catch {
+            throw .from(error, server: settings.description, queryTimeout: settings.queryTimeout)
+        }
+    }
+
     /// Closes the connection, so that the pool opens another in its place; for a connection left
     /// in a state that cannot be trusted (a transaction that could not be rolled back).
     func discard() {

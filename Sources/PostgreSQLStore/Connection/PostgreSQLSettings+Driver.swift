@@ -25,7 +25,9 @@ extension PostgreSQLSettings {
 
     /// The server settings every connection starts with.
     private var startupParameters: [(String, String)] {
-        var parameters = [("application_name", "DiffableStore")]
+        // The schema's name is a plain identifier (``PostgreSQLIdentifier/isPlain(_:)``), so the
+        // store's statements name its tables without it.
+        var parameters = [("application_name", "DiffableStore"), ("search_path", schema)]
         if let queryTimeout {
             parameters.append(("statement_timeout", "\(max(1, queryTimeout.nanoseconds / 1_000_000))"))
         }

@@ -1,0 +1,62 @@
+import Foundation
+package import GRDB
+package import ObjectStore
+
+extension PostgreSQLObjectStore {
+    /// Writes a save in one transaction, as ``ObjectStore/CommitWriting`` does for every store;
+    /// the transaction first raises the generation (taking the lock of `z_generation`'s row, so
+    /// commits follow one another) and, with history tracking on, ends by appending the commit's
+    /// history transaction.
+    package func commit(_ batch: CommitBatch, policy: MergePolicy, generationReserved: (Int64) -> Void) throws(ObjectStoreError) -> CommitOutcome {
+        try write { connection in
+            let generation = try Self.advanceGeneration(on: connection)
+            generationReserved(generation)
+            let outcome = try CommitWriting.write(
+                batch, policy: policy, generation: generation, writer: PostgreSQLRowWriter(connection: connection), store: name, objectID: objectID)
+            if tracksHistory {
+                let changes = try HistoryChangeCoding.encode(batch, outcome: outcome, entityBindings: entityBindings)
+                try appendHistoryTransaction(changes, generation: generation, stamp: batch.stamp, on: connection)
+            }
+            return outcome
+        }
+    }
+
+    /// Raises the store generation by one and returns it; the row stays locked until the
+    /// transaction ends, so no other commit takes the next number before this one is visible.
+    static func advanceGeneration(on connection: PostgreSQLConnection) throws -> Int64 {
+        guard let generation = try connection.query("UPDATE z_generation SET z_value = z_value + 1 WHERE z_one = 1 RETURNING z_value").first?.decode(Int64.self) else {
+            throw PostgreSQLStoreError.unreadableResult(reason: "the generation row of z_generation is missing")
+        }
+        return generation
+    }
+
+    /// Appends one history transaction of encoded `changes` inside the commit's transaction.
+    func appendHistoryTransaction(_ changes: [UInt8], generation: Int64, stamp: HistoryStamp, on connection: PostgreSQLConnection) throws {
+        try connection.query(PostgreSQLValues.query("""
+            INSERT INTO z_history_transaction (z_pk, z_timestamp, z_author, z_contextname, z_processid, z_changes) \
+            VALUES (?, ?, ?, ?, ?, ?)
+            """, [
+                generation.databaseValue, Date().timeIntervalSince1970.databaseValue, stamp.author.databaseValue, stamp.contextName.databaseValue,
+                Int64(HistoryStamp.processIdentifier).databaseValue, Data(changes).databaseValue,
+            ]))
+    }
+
+    package func batchInsert(_ plan: BatchInsertPlan, stamp: HistoryStamp, generationReserved: (Int64) -> Void) throws(ObjectStoreError) -> BatchCommit {
+        throw unsupported("batch insert requests")
+    }
+
+    package func batchUpdate(
+        _ query: StoreQuery, columns: [Int], values: [DatabaseValue], stamp: HistoryStamp, generationReserved: (Int64) -> Void
+    ) throws(ObjectStoreError) -> BatchCommit {
+        throw unsupported("batch update requests")
+    }
+
+    package func batchDelete(_ query: StoreQuery, stamp: HistoryStamp, generationReserved: (Int64) -> Void) throws(ObjectStoreError) -> (commit: BatchCommit, requested: Int) {
+        throw unsupported("batch delete requests")
+    }
+
+    /// The error for what the PostgreSQL store does not do yet.
+    func unsupported(_ what: String) -> ObjectStoreError {
+        .storeFailure(path: name, reason: "the PostgreSQL store does not run \(what) yet; run them on an SQLite store, or save objects one by one")
+    }
+}

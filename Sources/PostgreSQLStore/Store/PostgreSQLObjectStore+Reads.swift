@@ -1,0 +1,134 @@
+package import GRDB
+package import ObjectStore
+
+extension PostgreSQLObjectStore {
+    /// A row a query selected, with the values its in-memory evaluation read.
+    struct SelectedRow {
+        var row: StoreRow
+        var object: ManagedObjectValues
+    }
+
+    /// The rows `query` selects, in its order, with their sort keys.
+    ///
+    /// Filters with a PostgreSQL form (keys, columns equal to a value or among keys) run in the
+    /// SQL; the others run in memory over the rows it returns, with ``PostgreSQLRowReader``.
+    /// The server orders, limits and offsets when every filter ran there and every sort is by
+    /// a column of the entity in byte order; otherwise the rows are sorted in memory by the same
+    /// comparison contexts use, then limited.
+    func selectedRows(_ query: StoreQuery, on connection: PostgreSQLConnection) throws -> [SelectedRow] {
+        let entity = query.entity
+        var arguments: [DatabaseValue] = []
+        var conditions: [String] = []
+        var residual: [any StoreFilter] = []
+        for filter in query.filters {
+            if let condition = filter.sqlCondition(entity: entity, arguments: &arguments, dialect: .postgreSQL) {
+                conditions.append("(\(condition))")
+            } else {
+                residual.append(filter)
+            }
+        }
+        let ordersInSQL = residual.isEmpty && query.orders.allSatisfy { $0.hops.isEmpty && $0.collation == .binary }
+        var text = "SELECT \(PostgreSQLQueryText.rowColumns(entity)) FROM \(PostgreSQLIdentifier.quoted(entity.name)) AS t"
+        if !conditions.isEmpty { text += " WHERE " + conditions.joined(separator: " AND ") }
+        if ordersInSQL {
+            let terms = query.orders.map { order in
+                "t.\(PostgreSQLIdentifier.quoted(entity.columnNames[order.column])) \(order.ascending ? "ASC NULLS FIRST" : "DESC NULLS LAST")"
+            }
+            text += " ORDER BY " + (terms + ["t.Z_PK"]).joined(separator: ", ")
+            if let limit = query.limit { text += " LIMIT \(limit)" }
+            if query.offset > 0 { text += " OFFSET \(query.offset)" }
+        } else {
+            text += " ORDER BY t.Z_PK"
+        }
+        let reader = PostgreSQLRowReader(connection: connection, model: model, store: name)
+        var selected: [SelectedRow] = []
+        for row in try connection.query(PostgreSQLValues.query(text, arguments)) {
+            var storeRow = try PostgreSQLQueryText.storeRow(row)
+            let object = ManagedObjectValues(entity: entity, values: storeRow.values, key: storeRow.key, reader: reader)
+            var matches = true
+            for filter in residual where matches { matches = try filter.evaluate(object) }
+            guard matches else { continue }
+            storeRow.sortKeys = query.sortKeys(of: object)
+            selected.append(SelectedRow(row: storeRow, object: object))
+        }
+        guard !ordersInSQL else { return selected }
+        selected.sort { query.areInIncreasingOrder($0.row, $1.row) }
+        let start = min(query.offset, selected.count)
+        let end = query.limit.map { min(start + max($0, 0), selected.count) } ?? selected.count
+        return Array(selected[start..<end])
+    }
+
+    package func forEachRow(_ query: StoreQuery, mark: ReadMark?, _ body: (StoreRow) throws -> Void) throws(ObjectStoreError) {
+        let rows = try read(mark: mark) { connection in try selectedRows(query, on: connection) }
+        try run { for selected in rows { try body(selected.row) } }
+    }
+
+    package func keys(_ query: StoreQuery, selection: StoreQuery.Selection, mark: ReadMark?) throws(ObjectStoreError) -> [StoreRow] {
+        try read(mark: mark) { connection in
+            try selectedRows(query, on: connection).map { selected in
+                StoreRow(key: selected.row.key, version: 0, values: [], sortKeys: selection == .keys ? selected.row.sortKeys : [])
+            }
+        }
+    }
+
+    package func projectionRows(_ query: StoreQuery, mark: ReadMark?) throws(ObjectStoreError) -> [ContiguousArray<DatabaseValue>] {
+        try read(mark: mark) { connection in
+            try selectedRows(query, on: connection).map { selected in
+                ContiguousArray(query.projections.map { $0.value(of: selected.object) })
+            }
+        }
+    }
+
+    package func forEachKey(_ query: StoreQuery, mark: ReadMark?, _ body: (Int64) -> Void) throws(ObjectStoreError) {
+        for row in try keys(query, selection: .ids, mark: mark) { body(row.key) }
+    }
+
+    package func count(_ query: StoreQuery, mark: ReadMark?) throws(ObjectStoreError) -> Int {
+        try read(mark: mark) { connection in try selectedRows(query, on: connection).count }
+    }
+
+    package func rows(entity: EntityDescription, keys: [Int64], mark: ReadMark?) throws(ObjectStoreError) -> [StoreRow] {
+        try read(mark: mark) { connection in
+            var rows: [StoreRow] = []
+            for chunk in Self.chunks(of: keys) {
+                let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                rows += try PostgreSQLQueryText.rows(of: entity, where: "t.Z_PK IN (\(placeholders))", chunk.map(\.databaseValue), on: connection)
+            }
+            return rows
+        }
+    }
+
+    package func linkedKeys(join: JoinTable, ownKeys: [Int64], mark: ReadMark?) throws(ObjectStoreError) -> [Int64: [Int64]] {
+        try read(mark: mark) { connection in
+            var result: [Int64: [Int64]] = [:]
+            for chunk in Self.chunks(of: ownKeys) {
+                let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                let text = """
+                    SELECT \(join.ownColumn), \(join.otherColumn) FROM \(PostgreSQLIdentifier.quoted(join.name)) \
+                    WHERE \(join.ownColumn) IN (\(placeholders)) ORDER BY \(join.ownColumn), \(join.otherColumn)
+                    """
+                for row in try connection.query(PostgreSQLValues.query(text, chunk.map(\.databaseValue))) {
+                    let (own, other) = try row.decode((Int64, Int64).self)
+                    result[own, default: []].append(other)
+                }
+            }
+            return result
+        }
+    }
+
+    package func integerAnswer(_ sql: String, arguments: [DatabaseValue], mark: ReadMark?) throws(ObjectStoreError) -> Int64 {
+        try read(mark: mark) { connection in
+            guard let cell = try connection.query(PostgreSQLValues.query(sql, arguments)).first?.first else { return 0 }
+            return Int64.fromDatabaseValue(try PostgreSQLValues.value(of: cell)) ?? 0
+        }
+    }
+
+    package func queryPlan(_ query: StoreQuery) throws(ObjectStoreError) -> [String] {
+        []
+    }
+
+    /// Keys in runs of at most 500, for `IN` lists.
+    static func chunks(of keys: [Int64]) -> [ArraySlice<Int64>] {
+        stride(from: 0, to: keys.count, by: 500).map { keys[$0..<min($0 + 500, keys.count)] }
+    }
+}

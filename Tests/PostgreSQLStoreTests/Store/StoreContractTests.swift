@@ -1,0 +1,194 @@
+import Foundation
+import ObjectStore
+@testable import PostgreSQLStore
+import PostgreSQLTestSupport
+import Testing
+
+/// The stores a contract test runs against.
+enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
+    case sqlite
+    case postgreSQL
+
+    var testDescription: String { rawValue }
+}
+
+extension PostgreSQLServerTests {
+    /// What every store promises, checked on the SQLite store and the PostgreSQL store alike.
+    @Suite("Every store keeps the same promises")
+    struct StoreContractTests {
+        /// A new, empty store of `kind` for `model`: a temporary SQLite file, or a schema of
+        /// its own on the shared PostgreSQL server.
+        static func description(_ kind: StoreKind, schema: String = uniqueSchema()) async throws -> StoreDescription {
+            switch kind {
+            case .sqlite:
+                let directory = FileManager.default.temporaryDirectory.appendingPathComponent("contract-\(UUID().uuidString)")
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                return StoreDescription(location: .file(directory.appendingPathComponent("League.sqlite")))
+            case .postgreSQL:
+                return .postgreSQL(try await settings(schema: schema))
+            }
+        }
+
+        static func container(_ kind: StoreKind, model: ManagedObjectModel = LeagueModel.model) async throws -> PersistentContainer {
+            try PersistentContainer(name: "League", model: model, store: try await description(kind))
+        }
+
+        @Test func theSameFetchesGiveTheSameObjectsInTheSameOrderOnEveryStore() async throws {
+            let sqlite = try await Self.container(.sqlite).newBackgroundContext()
+            let postgreSQL = try await Self.container(.postgreSQL).newBackgroundContext()
+            try sqlite.performAndWait { try LeagueModel.fill(sqlite) }
+            try postgreSQL.performAndWait { try LeagueModel.fill(postgreSQL) }
+            typealias Player = LeagueModel.Player
+            let formats = [
+                "TRUEPREDICATE", "number > 10", "number BETWEEN {5, 20}", "rating >= 2.5 AND isCaptain == NO", "note == nil", "note != nil",
+                "name == 'bob'", "name ==[c] 'bob'", "name ==[cd] 'emile'", "name BEGINSWITH[cd] 'o'", "name CONTAINS 'e'",
+                "name CONTAINS[c] 'E'", "name ENDSWITH[d] 'e'", "name LIKE 'player ?'", "name LIKE[c] '*TESTER'", "name MATCHES '[a-z]+'",
+                "name < 'b'", "name >[c] 'm'", "name IN {'Ana', 'bob', 'nobody'}", "club.name == 'Ajax'", "club == nil",
+                "club.founded > 1891", "ANY tags.label == 'fast'", "tags.@count == 0", "ANY tags.label BEGINSWITH 't'", "ALL tags.label != 'young'",
+                "NOT (club.city CONTAINS[c] 'LIS')",
+            ]
+            let sorts: [[FetchSortDescriptor<Player>]] = [
+                [FetchSortDescriptor(\.name)],
+                [FetchSortDescriptor(\.name, ascending: false, comparator: .caseInsensitive)],
+                [FetchSortDescriptor(\.name, comparator: .localizedStandard)],
+                [FetchSortDescriptor(\.rating, ascending: false), FetchSortDescriptor(\.number)],
+                [FetchSortDescriptor(\.note), FetchSortDescriptor(\.name)],
+                [FetchSortDescriptor("club.name"), FetchSortDescriptor(\.number, ascending: false)],
+            ]
+            var compared = 0
+            for format in formats {
+                for (index, sort) in sorts.enumerated() {
+                    var request = FetchRequest<Player>(predicate: try FetchPredicate(format: format), sortDescriptors: sort)
+                    if index == 3 {
+                        request.fetchLimit = 5
+                        request.fetchOffset = 2
+                    }
+                    let expected = try sqlite.performAndWait { try sqlite.fetch(request).map(\.name) }
+                    let found = try postgreSQL.performAndWait { try postgreSQL.fetch(request).map(\.name) }
+                    #expect(found == expected, "\(format), sort \(index)")
+                    let count = try postgreSQL.performAndWait { try postgreSQL.count(for: request) }
+                    #expect(count == expected.count, "count of \(format), sort \(index)")
+                    compared += 1
+                }
+            }
+            #expect(compared == formats.count * sorts.count)
+        }
+
+        @Test(arguments: StoreKind.allCases)
+        func updatesAndDeletesAreReadBackAndAStaleContextsSaveConflicts(_ kind: StoreKind) async throws {
+            let container = try await Self.container(kind)
+            let first = container.newBackgroundContext()
+            let second = container.newBackgroundContext()
+            let id = try first.performAndWait {
+                let club = try first.insert(LeagueModel.Club.self)
+                club.name = "Ajax"
+                try first.save()
+                return club.objectID
+            }
+            try second.performAndWait { _ = try second.existingObject(with: id, as: LeagueModel.Club.self).name }
+            try first.performAndWait {
+                try first.existingObject(with: id, as: LeagueModel.Club.self).city = "Amsterdam"
+                try first.save()
+            }
+            let conflict = try second.performAndWait { () throws -> Bool in
+                try second.existingObject(with: id, as: LeagueModel.Club.self).city = "Rotterdam"
+                do {
+                    try second.save()
+                    return false
+                } catch ObjectStoreError.saveConflict(let conflicts) {
+                    return conflicts.map(\.objectID) == [id]
+                }
+            }
+            #expect(conflict)
+            let reader = container.newBackgroundContext()
+            let city = try reader.performAndWait { try reader.existingObject(with: id, as: LeagueModel.Club.self).city }
+            #expect(city == "Amsterdam")
+            try first.performAndWait {
+                first.delete(try first.existingObject(with: id, as: LeagueModel.Club.self))
+                try first.save()
+            }
+            let remaining = try reader.performAndWait { try reader.fetch(FetchRequest<LeagueModel.Club>()).count }
+            #expect(remaining == 0)
+        }
+
+        @Test(arguments: StoreKind.allCases)
+        func aUniqueValueSavedTwiceFailsValidationAndTheStoreKeepsWhatItHad(_ kind: StoreKind) async throws {
+            let context = try await Self.container(kind).newBackgroundContext()
+            let failure = try context.performAndWait { () throws -> ObjectStoreError? in
+                try context.insert(LeagueModel.Club.self).name = "Ajax"
+                try context.save()
+                try context.insert(LeagueModel.Club.self).name = "Ajax"
+                do {
+                    try context.save()
+                    return nil
+                } catch let error as ObjectStoreError {
+                    return error
+                }
+            }
+            guard case .validation(let failures)? = failure else {
+                Issue.record("the second save did not fail validation: \(String(describing: failure))")
+                return
+            }
+            #expect(failures == [.uniquenessViolated(entity: "ContractClub", keys: ["name"])])
+            let count = try context.performAndWait {
+                context.rollback()
+                return try context.fetch(FetchRequest<LeagueModel.Club>()).count
+            }
+            #expect(count == 1)
+        }
+
+        @Test(arguments: StoreKind.allCases)
+        func linksAndRelatedObjectsAreSavedAndReadBack(_ kind: StoreKind) async throws {
+            let container = try await Self.container(kind)
+            let writer = container.newBackgroundContext()
+            try writer.performAndWait { try LeagueModel.fill(writer) }
+            let reader = container.newBackgroundContext()
+            let (fast, ajax, captains) = try reader.performAndWait { () throws -> ([String], [String], Int) in
+                let tag = try #require(try reader.fetch(FetchRequest<LeagueModel.Tag>(predicate: try FetchPredicate(format: "label == 'fast'"))).first)
+                let club = try #require(try reader.fetch(FetchRequest<LeagueModel.Club>(predicate: try FetchPredicate(format: "name == 'Ajax'"))).first)
+                let captains = try reader.count(for: FetchRequest<LeagueModel.Player>(predicate: try FetchPredicate(format: "isCaptain == YES")))
+                return (tag.players.map(\.name).sorted(), club.players.map(\.name).sorted(), captains)
+            }
+            let expectedFast = LeagueModel.names.enumerated().filter { $0.offset % 3 == 0 }.map(\.element).sorted()
+            let expectedAjax = LeagueModel.names.enumerated().filter { $0.offset % 7 != 6 && $0.offset % 3 == 0 }.map(\.element).sorted()
+            #expect(fast == expectedFast)
+            #expect(ajax == expectedAjax)
+            #expect(captains == LeagueModel.names.indices.filter { $0 % 5 == 0 }.count)
+        }
+
+        @Test(arguments: StoreKind.allCases)
+        func eachSaveAppendsOneHistoryTransactionWithItsAuthorAndChanges(_ kind: StoreKind) async throws {
+            let context = try await Self.container(kind).newBackgroundContext()
+            let transactions = try context.performAndWait { () throws -> [HistoryTransaction] in
+                context.transactionAuthor = "importer"
+                let club = try context.insert(LeagueModel.Club.self)
+                club.name = "Ajax"
+                try context.save()
+                context.transactionAuthor = "editor"
+                club.city = "Amsterdam"
+                try context.save()
+                return try context.fetchHistory(after: nil)
+            }
+            #expect(transactions.map(\.author) == ["importer", "editor"])
+            #expect(transactions.map { $0.changes.map(\.changeType) } == [[.insert], [.update]])
+            #expect(transactions.last?.changes.first?.updatedProperties == ["city"])
+            #expect(transactions.map(\.token.generation) == transactions.map(\.token.generation).sorted())
+        }
+
+        @Test(arguments: StoreKind.allCases)
+        func reopeningKeepsTheObjectsAndTheIdentifierAndALaterModelAddsItsAttribute(_ kind: StoreKind) async throws {
+            let description = try await Self.description(kind)
+            let first = try PersistentContainer(name: "League", model: LeagueModel.model, store: description)
+            let context = first.newBackgroundContext()
+            try context.performAndWait {
+                try context.insert(LeagueModel.Club.self).name = "Ajax"
+                try context.save()
+            }
+            let later = try PersistentContainer(name: "League", model: LeagueModel.laterModel, store: description)
+            #expect(later.storeIdentifier == first.storeIdentifier)
+            let reader = later.newBackgroundContext()
+            let stadiums = try reader.performAndWait { try reader.fetch(FetchRequest<LeagueModel.ClubWithStadium>()).map { "\($0.name) \($0.stadium)" } }
+            #expect(stadiums == ["Ajax unknown"])
+        }
+    }
+}
