@@ -242,6 +242,7 @@ if ProcessInfo.processInfo.environment["DIFFABLE_TESTS_WITHOUT_POSTGRESQL"] == n
                 "ObjectStore",
                 "PostgreSQLStore",
                 "PostgreSQLTestSupport",
+                "TestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]

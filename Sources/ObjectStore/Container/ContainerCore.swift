@@ -28,7 +28,7 @@ final class ContainerCore: Sendable {
     let publication = PublicationGate()
     private let state: Locked<State>
     /// Wakes the container when the store file changes; nil for an in-memory store.
-    private let watcher = Locked<RemoteChangeWatcher?>(nil)
+    private let watcher = Locked<(any CommitWatch)?>(nil)
     /// Names this core's history consumer.
     let identity = UUID()
     let historyKeeping: Locked<HistoryKeeping>
@@ -52,10 +52,16 @@ final class ContainerCore: Sendable {
         historyKeeping = Locked(HistoryKeeping(cursor: generation))
     }
 
-    /// Starts watching the store file for other containers' commits, as a history consumer that
+    /// Starts watching the store for other containers' commits, as a history consumer that
     /// holds back the purge of what it has not handed on yet.
-    func startWatching(_ url: URL) {
-        watcher.withLock { $0 = RemoteChangeWatcher(file: url, core: self) }
+    func startWatching() {
+        let watch = store.watchCommits(idleInterval: historyKeepingInterval) { [weak self] newest in
+            guard let self else { return nil }
+            let found = self.followStore(newest: newest)
+            self.keepHistory()
+            return found
+        }
+        watcher.withLock { $0 = watch }
     }
 
     /// Stops watching the store file, once the thread that watches has let go of this core, and

@@ -63,7 +63,7 @@ public final class PersistentContainer: Sendable {
         }
         let generation = try persistentStore.currentGeneration()
         let core = ContainerCore(store: persistentStore, generation: generation)
-        if case .file(let url) = description.location { core.startWatching(url) }
+        core.startWatching()
         self.core = core
     }
 

@@ -23,26 +23,22 @@ import Foundation
 ///
 /// The thread holds the container's core weakly (strongly only while it reads) and ends when
 /// ``stop()`` is called (the container is released) or the core is gone.
-final class RemoteChangeWatcher: Sendable {
+final class RemoteChangeWatcher: CommitWatch {
     private let stopPipe = StopPipe()
     private let exited = DispatchSemaphore(value: 0)
     private static let threadName = "ObjectStore.remote-changes"
 
-    /// Starts watching `file` for `core`.
-    init(file: URL, core: ContainerCore) {
+    /// Starts watching `file`, calling `follow` with the generation its probe read (see
+    /// ``PersistentStore/watchCommits(idleInterval:follow:)``).
+    init(file: URL, idleInterval: Double, follow: @escaping @Sendable (Int64?) -> Bool?) {
         let loop = Loop(
             directory: file.deletingLastPathComponent().path, fileName: file.lastPathComponent, stop: stopPipe,
-            idleMilliseconds: Int32(core.historyKeepingInterval * 1000))
+            idleMilliseconds: Int32(idleInterval * 1000))
         let exited = exited
         let path = file.path
-        let thread = Thread { [weak core] in
+        let thread = Thread {
             let probe = GenerationProbe(path: path)
-            loop.run {
-                guard let core else { return nil }
-                let found = core.followStore(newest: probe?.generation())
-                core.keepHistory()
-                return found
-            }
+            loop.run { follow(probe?.generation()) }
             exited.signal()
         }
         thread.name = Self.threadName

@@ -1,14 +1,21 @@
 /// Commits another container made, read from the history for the contexts of this one to merge.
 package struct RemoteCommits {
     /// The store generation the read went through: every commit up to it is accounted for.
-    var through: Int64
+    package var through: Int64
     /// The history transactions of the commits read, oldest first (those without changes
     /// included).
-    var transactions: [HistoryTransaction]
+    package var transactions: [HistoryTransaction]
     /// Whether a commit of the range has no transaction (it was not tracked, or its transaction
     /// was purged): what it changed cannot be known, and followers must resync.
-    var hasGap: Bool
+    package var hasGap: Bool
     /// The rows, as the read found them, of the objects the transactions updated in their
     /// columns (missing when deleted since).
-    var rows: [ObjectID: StoreRow]
+    package var rows: [ObjectID: StoreRow]
+
+    package init(through: Int64, transactions: [HistoryTransaction], hasGap: Bool, rows: [ObjectID: StoreRow]) {
+        self.through = through
+        self.transactions = transactions
+        self.hasGap = hasGap
+        self.rows = rows
+    }
 }

@@ -83,6 +83,14 @@ package protocol PersistentStore: AnyObject, Sendable {
     /// Throws ``ObjectStoreError/historyTokenOfAnotherStore(_:storeIdentifier:)`` unless
     /// `token` is this store's.
     func checkOwn(_ token: HistoryToken) throws(ObjectStoreError)
+    /// Starts calling `follow` on a thread of the watch's own whenever other containers may
+    /// have committed, and at least every `idleInterval` seconds; the argument is the newest
+    /// generation when the watch read it already. `follow` returns whether it found commits,
+    /// or nil to end the watch. Nil when no other container can write the store (in memory).
+    ///
+    /// A wake-up is only a hint: `follow` reads the history, so a lost wake-up costs latency,
+    /// never a commit.
+    func watchCommits(idleInterval: Double, follow: @escaping @Sendable (Int64?) -> Bool?) -> (any CommitWatch)?
     /// Reads, in one transaction, the commits after generation `after` (through `last`, or the
     /// newest for nil) and the rows of the objects they updated.
     func remoteCommits(after: Int64, through last: Int64?) throws(ObjectStoreError) -> RemoteCommits

@@ -112,6 +112,12 @@ final class SQLiteStore: PersistentStore {
         }
     }
 
+    /// A watch of the store file (``RemoteChangeWatcher``); none in memory.
+    func watchCommits(idleInterval: Double, follow: @escaping @Sendable (Int64?) -> Bool?) -> (any CommitWatch)? {
+        guard path != ":memory:" else { return nil }
+        return RemoteChangeWatcher(file: URL(fileURLWithPath: path), idleInterval: idleInterval, follow: follow)
+    }
+
     // MARK: Reading
 
     func currentGeneration() throws(ObjectStoreError) -> Int64 {

@@ -1,6 +1,7 @@
 import Foundation
 package import GRDB
 package import ObjectStore
+import PostgresNIO
 
 extension PostgreSQLObjectStore {
     /// Writes a save in one transaction, as ``ObjectStore/CommitWriting`` does for every store;
@@ -9,7 +10,7 @@ extension PostgreSQLObjectStore {
     /// history transaction.
     package func commit(_ batch: CommitBatch, policy: MergePolicy, generationReserved: (Int64) -> Void) throws(ObjectStoreError) -> CommitOutcome {
         try write { connection in
-            let generation = try Self.advanceGeneration(on: connection)
+            let generation = try advanceGeneration(on: connection)
             generationReserved(generation)
             let outcome = try CommitWriting.write(
                 batch, policy: policy, generation: generation, writer: PostgreSQLRowWriter(connection: connection), store: name, objectID: objectID)
@@ -23,11 +24,17 @@ extension PostgreSQLObjectStore {
 
     /// Raises the store generation by one and returns it; the row stays locked until the
     /// transaction ends, so no other commit takes the next number before this one is visible.
-    static func advanceGeneration(on connection: PostgreSQLConnection) throws -> Int64 {
-        guard let generation = try connection.query("UPDATE z_generation SET z_value = z_value + 1 WHERE z_one = 1 RETURNING z_value").first?.decode(Int64.self) else {
+    /// The same statement queues a notification on ``notificationChannel``, which the server
+    /// delivers to the other hosts' watches when (and only if) the transaction commits.
+    func advanceGeneration(on connection: PostgreSQLConnection) throws -> Int64 {
+        let statement: PostgresQuery = """
+            WITH raised AS (UPDATE z_generation SET z_value = z_value + 1 WHERE z_one = 1 RETURNING z_value)
+            SELECT z_value, pg_notify(\(notificationChannel), z_value::text) IS NULL FROM raised
+            """
+        guard let row = try connection.query(statement).first else {
             throw PostgreSQLStoreError.unreadableResult(reason: "the generation row of z_generation is missing")
         }
-        return generation
+        return try row.decode((Int64, Bool).self).0
     }
 
     /// Appends one history transaction of encoded `changes` inside the commit's transaction.

@@ -10,7 +10,7 @@ extension PostgreSQLObjectStore {
         if let token { try checkOwn(token) }
         return try read(mark: nil) { connection in
             if let token { try checkNotExpired(token, on: connection) }
-            return try transactions(after: token?.generation ?? 0, limit: limit, author: author, on: connection)
+            return try transactions(after: token?.generation ?? 0, through: nil, limit: limit, author: author, includesEmpty: false, on: connection)
         }
     }
 
@@ -38,8 +38,37 @@ extension PostgreSQLObjectStore {
         }
     }
 
+    /// Reads, in one snapshot, the commits after generation `after` (through `last`, or the
+    /// newest) and the rows of the objects they updated in a column. A generation without a
+    /// history transaction (committed while tracking was off, or purged) is a gap.
     package func remoteCommits(after: Int64, through last: Int64?) throws(ObjectStoreError) -> RemoteCommits {
-        throw unsupported("other hosts' commits")
+        try read(mark: nil) { connection in
+            let through = try last ?? Self.generation(on: connection)
+            guard through > after else { return RemoteCommits(through: after, transactions: [], hasGap: false, rows: [:]) }
+            let transactions = try transactions(after: after, through: through, limit: nil, author: .any, includesEmpty: true, on: connection)
+            var keys: [Int: Set<Int64>] = [:]
+            for change in transactions.lazy.flatMap(\.changes) where change.changeType == .update {
+                let entity = change.changedObjectID.entity
+                if change.updatedProperties.contains(where: { entity.column(named: $0) != nil }) {
+                    keys[entity.index, default: []].insert(change.changedObjectID.key)
+                }
+            }
+            var rows: [ObjectID: StoreRow] = [:]
+            for (index, entityKeys) in keys {
+                let entity = model.entities[index]
+                for chunk in Self.chunks(of: entityKeys.sorted()) {
+                    let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                    for row in try PostgreSQLQueryText.rows(of: entity, where: "t.Z_PK IN (\(placeholders))", chunk.map(\.databaseValue), on: connection) {
+                        rows[objectID(entity, row.key)] = row
+                    }
+                }
+            }
+            return RemoteCommits(through: through, transactions: transactions, hasGap: Int64(transactions.count) != through - after, rows: rows)
+        }
+    }
+
+    package func watchCommits(idleInterval: Double, follow: @escaping @Sendable (Int64?) -> Bool?) -> (any CommitWatch)? {
+        PostgreSQLCommitWatcher(settings: pool.settings, channel: notificationChannel, idleInterval: idleInterval, follow: follow)
     }
 
     package func cursor(of name: String) throws(ObjectStoreError) -> Int64? {
@@ -94,11 +123,22 @@ extension PostgreSQLObjectStore {
         throw ObjectStoreError.historyExpired(token: token, oldest: oldest.map { HistoryToken(storeIdentifier: identifier, generation: $0) })
     }
 
-    /// The transactions with changes after `generation`, oldest first, at most `limit`, of the
-    /// authors `author` selects.
-    private func transactions(after generation: Int64, limit: Int?, author: HistoryAuthorFilter, on connection: PostgreSQLConnection) throws -> [HistoryTransaction] {
-        var text = "SELECT z_pk, z_timestamp, z_author, z_contextname, z_processid, z_changes FROM z_history_transaction WHERE z_pk > ? AND z_changes <> ?"
-        var arguments: [DatabaseValue] = [generation.databaseValue, Data(HistoryChangeCoding.empty).databaseValue]
+    /// The transactions after `generation` (through `last`, when given), oldest first, at most
+    /// `limit`, of the authors `author` selects; those without changes only when
+    /// `includesEmpty`.
+    private func transactions(
+        after generation: Int64, through last: Int64?, limit: Int?, author: HistoryAuthorFilter, includesEmpty: Bool, on connection: PostgreSQLConnection
+    ) throws -> [HistoryTransaction] {
+        var text = "SELECT z_pk, z_timestamp, z_author, z_contextname, z_processid, z_changes FROM z_history_transaction WHERE z_pk > ?"
+        var arguments: [DatabaseValue] = [generation.databaseValue]
+        if !includesEmpty {
+            text += " AND z_changes <> ?"
+            arguments.append(Data(HistoryChangeCoding.empty).databaseValue)
+        }
+        if let last {
+            text += " AND z_pk <= ?"
+            arguments.append(last.databaseValue)
+        }
         switch author {
         case .any: break
         case .only(let name): text += " AND z_author = ?"; arguments.append(name.databaseValue)

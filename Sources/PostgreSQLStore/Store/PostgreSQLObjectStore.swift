@@ -166,6 +166,11 @@ package final class PostgreSQLObjectStore: PersistentStore {
         return maximum - count + 1
     }
 
+    /// The channel of the store's commit notifications: its schema's name.
+    var notificationChannel: String {
+        pool.settings.schema
+    }
+
     func objectID(_ entity: EntityDescription, _ key: Int64) -> ObjectID {
         ObjectID(binding: entityBindings[entity.index], key: key)
     }

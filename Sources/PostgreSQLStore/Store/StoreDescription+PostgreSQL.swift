@@ -12,6 +12,13 @@ extension StoreDescription {
     }
 }
 
+extension StoreDescription {
+    /// The schema of a PostgreSQL store's description, nil for other stores.
+    package var schemaName: String? {
+        (opener as? PostgreSQLStoreOpener)?.settings.schema
+    }
+}
+
 /// Opens a ``PostgreSQLObjectStore`` for a container.
 struct PostgreSQLStoreOpener: PersistentStoreOpener {
     let settings: PostgreSQLSettings

@@ -2,6 +2,7 @@ import Foundation
 import ObjectStore
 @testable import PostgreSQLStore
 import PostgreSQLTestSupport
+import TestSupport
 import Testing
 
 /// The stores a contract test runs against.
@@ -189,6 +190,30 @@ extension PostgreSQLServerTests {
             let reader = later.newBackgroundContext()
             let stadiums = try reader.performAndWait { try reader.fetch(FetchRequest<LeagueModel.ClubWithStadium>()).map { "\($0.name) \($0.stadium)" } }
             #expect(stadiums == ["Ajax unknown"])
+        }
+
+        @Test(arguments: StoreKind.allCases)
+        @MainActor func anotherContainersSavesAreMergedIntoThisContainersViewContext(_ kind: StoreKind) async throws {
+            let description = try await Self.description(kind)
+            let here = try PersistentContainer(name: "League", model: LeagueModel.model, store: description)
+            let there = try PersistentContainer(name: "League", model: LeagueModel.model, store: description)
+            let club = try here.viewContext.insert(LeagueModel.Club.self)
+            club.name = "Ajax"
+            try here.viewContext.save()
+            let id = try there.managedObjectID(forURIRepresentation: club.objectID.uriRepresentation())
+            var remote = here.remoteChanges().makeAsyncIterator()
+            let writer = there.newBackgroundContext()
+            try writer.performAndWait {
+                try writer.existingObject(with: id, as: LeagueModel.Club.self).city = "Amsterdam"
+                try writer.insert(LeagueModel.Club.self).name = "Benfica"
+                try writer.save()
+            }
+            await eventually { club.city == "Amsterdam" }
+            let names = try here.viewContext.fetch(FetchRequest<LeagueModel.Club>(predicate: nil, sortDescriptors: [FetchSortDescriptor(\.name)])).map(\.name)
+            #expect(names == ["Ajax", "Benfica"])
+            let change = await remote.next()
+            #expect(change?.historyToken.storeIdentifier == here.storeIdentifier)
+            #expect((change?.historyToken.generation ?? 0) >= 2)
         }
     }
 }

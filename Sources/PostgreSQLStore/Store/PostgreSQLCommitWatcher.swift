@@ -1,0 +1,72 @@
+import DiffableSupport
+import Dispatch
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import ObjectStore
+import PostgresNIO
+
+/// Wakes a container when other hosts commit to the store: a connection of its own `LISTEN`s on
+/// the store's channel, where every commit's transaction queues a notification
+/// (``PostgreSQLObjectStore/advanceGeneration(on:)``).
+///
+/// A notification is only a wake-up: its payload is not read, and `follow` reads the history
+/// from the container's cursor. A lost notification costs at most `idleInterval` (the thread
+/// follows the store that often anyway), never a commit; after the connection breaks the watch
+/// reconnects with a growing pause, and follows the store at once when it is back.
+final class PostgreSQLCommitWatcher: CommitWatch {
+    private let wake = DispatchSemaphore(value: 0)
+    private let exited = DispatchSemaphore(value: 0)
+    private let stopped = Locked(false)
+    private static let threadName = "PostgreSQLStore.commit-watch"
+
+    init(settings: PostgreSQLSettings, channel: String, idleInterval: Double, follow: @escaping @Sendable (Int64?) -> Bool?) {
+        let (wake, exited, stopped) = (wake, exited, stopped)
+        let thread = Thread {
+            let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+            var listening: PostgresConnection?
+            var pause = 0.05
+            while !stopped.value {
+                if listening == nil || listening?.isClosed == true {
+                    listening = Self.listen(settings: settings, channel: channel, group: group) { wake.signal() }
+                    if listening == nil {
+                        _ = wake.wait(timeout: .now() + pause)
+                        pause = min(pause * 2, max(idleInterval, 0.05))
+                        continue
+                    }
+                    pause = 0.05
+                }
+                guard !stopped.value, follow(nil) != nil else { break }
+                _ = wake.wait(timeout: .now() + idleInterval)
+            }
+            try? listening?.close().wait()
+            try? group.syncShutdownGracefully()
+            exited.signal()
+        }
+        thread.name = Self.threadName
+        thread.start()
+    }
+
+    /// A connection listening on `channel`, calling `notified` on its event loop for each
+    /// notification; nil when the server cannot be reached now.
+    private static func listen(settings: PostgreSQLSettings, channel: String, group: MultiThreadedEventLoopGroup, notified: @escaping @Sendable () -> Void) -> PostgresConnection? {
+        let logger = PostgreSQLConnectionPool.silentLogger
+        guard let connection = try? PostgresConnection.connect(
+            on: group.next(), configuration: settings.connectionConfiguration, id: 0, logger: logger
+        ).wait() else { return nil }
+        connection.addListener(channel: channel) { _, _ in notified() }
+        guard (try? connection.query("LISTEN \(unescaped: PostgreSQLIdentifier.quoted(channel))", logger: logger).wait()) != nil else {
+            try? connection.close().wait()
+            return nil
+        }
+        return connection
+    }
+
+    func stop() {
+        stopped.withLock { $0 = true }
+        wake.signal()
+        guard Thread.current.name != Self.threadName else { return }
+        _ = exited.wait(timeout: .now() + 5)
+    }
+}
