@@ -18,4 +18,17 @@ package struct RemoteCommits {
         self.hasGap = hasGap
         self.rows = rows
     }
+
+    /// The keys, per entity index, of the objects `transactions` updated in a column (not only
+    /// in a to-many relationship): the rows a follower reads with them.
+    package static func keysUpdatedInColumns(by transactions: [HistoryTransaction]) -> [Int: Set<Int64>] {
+        var keys: [Int: Set<Int64>] = [:]
+        for change in transactions.lazy.flatMap(\.changes) where change.changeType == .update {
+            let entity = change.changedObjectID.entity
+            if change.updatedProperties.contains(where: { entity.column(named: $0) != nil }) {
+                keys[entity.index, default: []].insert(change.changedObjectID.key)
+            }
+        }
+        return keys
+    }
 }

@@ -17,15 +17,8 @@ extension SQLiteStore {
     /// The rows of the objects `transactions` updated in a column (not only in a to-many
     /// relationship), read in the open transaction.
     private func updatedRows(of transactions: [HistoryTransaction], db: Database) throws -> [ObjectID: StoreRow] {
-        var keys: [Int: Set<Int64>] = [:]
-        for change in transactions.lazy.flatMap(\.changes) where change.changeType == .update {
-            let entity = change.changedObjectID.entity
-            if change.updatedProperties.contains(where: { entity.column(named: $0) != nil }) {
-                keys[entity.index, default: []].insert(change.changedObjectID.key)
-            }
-        }
         var rows: [ObjectID: StoreRow] = [:]
-        for (index, entityKeys) in keys {
+        for (index, entityKeys) in RemoteCommits.keysUpdatedInColumns(by: transactions) {
             let entity = model.entities[index]
             for chunk in KeyMembership.chunks(of: Array(entityKeys)) {
                 try Self.forEachRow(KeyMembership.query(entity: entity, keys: chunk), db: db) { row in

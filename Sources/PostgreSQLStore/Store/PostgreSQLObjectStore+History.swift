@@ -46,15 +46,8 @@ extension PostgreSQLObjectStore {
             let through = try last ?? Self.generation(on: connection)
             guard through > after else { return RemoteCommits(through: after, transactions: [], hasGap: false, rows: [:]) }
             let transactions = try transactions(after: after, through: through, limit: nil, author: .any, includesEmpty: true, on: connection)
-            var keys: [Int: Set<Int64>] = [:]
-            for change in transactions.lazy.flatMap(\.changes) where change.changeType == .update {
-                let entity = change.changedObjectID.entity
-                if change.updatedProperties.contains(where: { entity.column(named: $0) != nil }) {
-                    keys[entity.index, default: []].insert(change.changedObjectID.key)
-                }
-            }
             var rows: [ObjectID: StoreRow] = [:]
-            for (index, entityKeys) in keys {
+            for (index, entityKeys) in RemoteCommits.keysUpdatedInColumns(by: transactions) {
                 let entity = model.entities[index]
                 for chunk in Self.chunks(of: entityKeys.sorted()) {
                     let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
