@@ -1,24 +1,29 @@
-import GRDB
+package import GRDB
 
 /// The rows a batch update changed, grouped by which of its attributes changed in them: every row
 /// of a group took the same values, so the change set and the history list the group's rows with
 /// one shared key set and one shared patch, not per-row copies of them.
-struct AttributeUpdates {
-    struct Group {
+package struct AttributeUpdates {
+    package struct Group {
         /// The columns that changed, in the request's order, and their new values.
-        var columns: [Int]
-        var values: [DatabaseValue]
-        var keys: [Int64] = []
+        package var columns: [Int]
+        package var values: [DatabaseValue]
+        package var keys: [Int64] = []
         /// Each row's version after the update.
-        var versions: [Int64] = []
+        package var versions: [Int64] = []
 
-        mutating func append(key: Int64, version: Int64) {
+        package init(columns: [Int], values: [DatabaseValue]) {
+            self.columns = columns
+            self.values = values
+        }
+
+        package mutating func append(key: Int64, version: Int64) {
             keys.append(key)
             versions.append(version)
         }
 
         /// Puts the rows in key order (SQLite returns them in the order it visits them).
-        mutating func sortByKey() {
+        package mutating func sortByKey() {
             guard !zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) else { return }
             let order = keys.indices.sorted { keys[$0] < keys[$1] }
             keys = order.map { keys[$0] }
@@ -27,7 +32,11 @@ struct AttributeUpdates {
     }
 
     let entity: EntityDescription
-    var groups: [Group] = []
+    package var groups: [Group] = []
+
+    package init(entity: EntityDescription) {
+        self.entity = entity
+    }
 
     var isEmpty: Bool { groups.allSatisfy(\.keys.isEmpty) }
 

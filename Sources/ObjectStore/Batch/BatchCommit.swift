@@ -3,7 +3,19 @@
 /// transaction and its change set are recorded exactly as a save's are; or, for a batch update,
 /// as ``AttributeUpdates`` (the same changes, listed without per-row copies).
 package struct BatchCommit {
-    var batch = CommitBatch()
-    var outcome = CommitOutcome()
-    var attributeUpdates: AttributeUpdates?
+    package var batch = CommitBatch()
+    package var outcome = CommitOutcome()
+    package var attributeUpdates: AttributeUpdates?
+
+    package init() {}
+
+    /// The encoded changes of the commit's history transaction: a batch update's rows listed
+    /// from its groups, any other operation's as a save's are recorded.
+    package func historyChanges(entityBindings: [EntityBinding]) throws -> [UInt8] {
+        guard let updates = attributeUpdates else {
+            return try HistoryChangeCoding.encode(batch, outcome: outcome, entityBindings: entityBindings)
+        }
+        let binding = entityBindings[updates.entity.index]
+        return HistoryChangeCoding.encode(updates.historyRows { ObjectID(binding: binding, key: $0) })
+    }
 }

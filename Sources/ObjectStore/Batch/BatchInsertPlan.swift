@@ -1,20 +1,20 @@
-import GRDB
+package import GRDB
 
 /// The rows of a batch insert, resolved against the entity before the store is written: each
 /// row's full values (the model's defaults where it sets nothing) and the columns it set, with
 /// the uniqueness constraint that matches rows to objects, if any. Rows that match each other by
 /// the constraint are merged into one, the later row's values winning.
 package struct BatchInsertPlan {
-    struct Row {
-        var values: ContiguousArray<DatabaseValue>
+    package struct Row {
+        package var values: ContiguousArray<DatabaseValue>
         /// The columns the row set, in column order.
-        var given: [Int]
+        package var given: [Int]
     }
 
-    let entity: EntityDescription
-    private(set) var rows: [Row] = []
+    package let entity: EntityDescription
+    package private(set) var rows: [Row] = []
     /// The columns of the uniqueness constraint rows are matched by; empty for none.
-    let constraint: [Int]
+    package let constraint: [Int]
     /// Per constraint values: the position of their row.
     private var positions: [[DatabaseValue]: Int] = [:]
 
@@ -59,7 +59,7 @@ package struct BatchInsertPlan {
 
     /// The row's values of the constraint's columns; nil without a constraint, or when one is
     /// NULL (NULLs never match, as in a unique index).
-    func constraintValues(of row: Row) -> [DatabaseValue]? {
+    package func constraintValues(of row: Row) -> [DatabaseValue]? {
         guard !constraint.isEmpty else { return nil }
         let values = constraint.map { row.values[$0] }
         return values.contains(where: \.isNull) ? nil : values

@@ -17,12 +17,8 @@ extension SQLiteStore {
                 generationReserved(commit.outcome.generation)
                 try body(db, &commit)
                 if self.tracksHistory {
-                    if let updates = commit.attributeUpdates {
-                        let rows = updates.historyRows { self.objectID(updates.entity, $0) }
-                        try self.appendHistoryTransaction(rows, generation: commit.outcome.generation, stamp: stamp, db: db)
-                    } else {
-                        try self.recordHistory(commit.batch, outcome: commit.outcome, db: db)
-                    }
+                    let changes = try commit.historyChanges(entityBindings: self.entityBindings)
+                    try self.appendHistoryTransaction(changes, generation: commit.outcome.generation, stamp: stamp, db: db)
                 }
                 return commit
             }

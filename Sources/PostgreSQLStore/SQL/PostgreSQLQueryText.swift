@@ -9,9 +9,12 @@ enum PostgreSQLQueryText {
         (["t.Z_PK", "t.Z_OPT"] + entity.columnNames.map { "t." + PostgreSQLIdentifier.quoted($0) }).joined(separator: ", ")
     }
 
-    /// The rows of `entity` that `condition` (over `t`, with `?` placeholders) selects, by key.
-    static func rows(of entity: EntityDescription, where condition: String, _ arguments: [DatabaseValue], on connection: PostgreSQLConnection) throws -> [StoreRow] {
-        let text = "SELECT \(rowColumns(entity)) FROM \(PostgreSQLIdentifier.quoted(entity.name)) AS t WHERE \(condition) ORDER BY t.Z_PK"
+    /// The rows of `entity` that `condition` (over `t`, with `?` placeholders) selects, by key;
+    /// `locking` locks them until the transaction ends.
+    static func rows(
+        of entity: EntityDescription, where condition: String, _ arguments: [DatabaseValue], locking: Bool = false, on connection: PostgreSQLConnection
+    ) throws -> [StoreRow] {
+        let text = "SELECT \(rowColumns(entity)) FROM \(PostgreSQLIdentifier.quoted(entity.name)) AS t WHERE \(condition) ORDER BY t.Z_PK" + (locking ? " FOR UPDATE" : "")
         return try connection.query(PostgreSQLValues.query(text, arguments)).map(storeRow)
     }
 

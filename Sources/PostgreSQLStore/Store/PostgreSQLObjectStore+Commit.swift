@@ -1,5 +1,5 @@
 import Foundation
-package import GRDB
+import GRDB
 package import ObjectStore
 import PostgresNIO
 
@@ -46,20 +46,6 @@ extension PostgreSQLObjectStore {
                 generation.databaseValue, Date().timeIntervalSince1970.databaseValue, stamp.author.databaseValue, stamp.contextName.databaseValue,
                 Int64(HistoryStamp.processIdentifier).databaseValue, Data(changes).databaseValue,
             ]))
-    }
-
-    package func batchInsert(_ plan: BatchInsertPlan, stamp: HistoryStamp, generationReserved: (Int64) -> Void) throws(ObjectStoreError) -> BatchCommit {
-        throw unsupported("batch insert requests")
-    }
-
-    package func batchUpdate(
-        _ query: StoreQuery, columns: [Int], values: [DatabaseValue], stamp: HistoryStamp, generationReserved: (Int64) -> Void
-    ) throws(ObjectStoreError) -> BatchCommit {
-        throw unsupported("batch update requests")
-    }
-
-    package func batchDelete(_ query: StoreQuery, stamp: HistoryStamp, generationReserved: (Int64) -> Void) throws(ObjectStoreError) -> (commit: BatchCommit, requested: Int) {
-        throw unsupported("batch delete requests")
     }
 
     /// The error for what the PostgreSQL store does not do yet.

@@ -14,8 +14,9 @@ extension PostgreSQLObjectStore {
     /// SQL; the others run in memory over the rows it returns, with ``PostgreSQLRowReader``.
     /// The server orders, limits and offsets when every filter ran there and every sort is by
     /// a column of the entity in byte order; otherwise the rows are sorted in memory by the same
-    /// comparison contexts use, then limited.
-    func selectedRows(_ query: StoreQuery, on connection: PostgreSQLConnection) throws -> [SelectedRow] {
+    /// comparison contexts use, then limited. `locking` locks the rows the SQL selects until the
+    /// transaction ends (`FOR UPDATE`), for a write that depends on them.
+    func selectedRows(_ query: StoreQuery, on connection: PostgreSQLConnection, locking: Bool = false) throws -> [SelectedRow] {
         let entity = query.entity
         var arguments: [DatabaseValue] = []
         var conditions: [String] = []
@@ -40,6 +41,7 @@ extension PostgreSQLObjectStore {
         } else {
             text += " ORDER BY t.Z_PK"
         }
+        if locking { text += " FOR UPDATE" }
         let reader = PostgreSQLRowReader(connection: connection, model: model, store: name)
         var selected: [SelectedRow] = []
         for row in try connection.query(PostgreSQLValues.query(text, arguments)) {

@@ -155,11 +155,13 @@ package final class PostgreSQLObjectStore: PersistentStore {
     }
 
     package func reserveKeys(entity: String, count: Int64) throws(ObjectStoreError) -> Int64 {
-        let maximum = try write { connection in
-            try connection.query("UPDATE z_primarykey SET z_max = z_max + \(count) WHERE z_ent = \(entity) RETURNING z_max").first?.decode(Int64.self)
-        }
-        guard let maximum else {
-            throw .storeFailure(
+        try write { connection in try reserveKeys(entity: entity, count: count, on: connection) }
+    }
+
+    /// ``reserveKeys(entity:count:)`` inside a transaction already open.
+    func reserveKeys(entity: String, count: Int64, on connection: PostgreSQLConnection) throws -> Int64 {
+        guard let maximum = try connection.query("UPDATE z_primarykey SET z_max = z_max + \(count) WHERE z_ent = \(entity) RETURNING z_max").first?.decode(Int64.self) else {
+            throw ObjectStoreError.storeFailure(
                 path: name,
                 reason: "the key counter of entity \(entity) is missing from z_primarykey, so no key can be reserved (restore the row, with z_max the largest Z_PK of \(entity), or a backup)")
         }

@@ -215,5 +215,53 @@ extension PostgreSQLServerTests {
             #expect(change?.historyToken.storeIdentifier == here.storeIdentifier)
             #expect((change?.historyToken.generation ?? 0) >= 2)
         }
+
+        @Test(arguments: StoreKind.allCases)
+        @MainActor func aBatchUpdateWritesOnlyTheRowsThatDifferAndIsMergedLikeASave(_ kind: StoreKind) async throws {
+            let container = try await Self.container(kind)
+            let writer = container.newBackgroundContext()
+            try writer.performAndWait { try LeagueModel.fill(writer) }
+            let viewed = try container.viewContext.fetch(FetchRequest<LeagueModel.Player>(predicate: try FetchPredicate(format: "name == 'bob'"))).first
+            let player = try #require(viewed)
+            let format = "name CONTAINS[c] 'B' OR isCaptain == YES"
+            let differing = try writer.performAndWait {
+                Set(try writer.fetchObjectIDs(FetchRequest<LeagueModel.Player>(predicate: try FetchPredicate(format: "(\(format)) AND number != 99"))))
+            }
+            let result = try writer.performAndWait { () throws -> BatchUpdateResult in
+                var request = BatchUpdateRequest<LeagueModel.Player>(predicate: try FetchPredicate(format: format))
+                request.set(\.number, to: 99)
+                return try writer.execute(request)
+            }
+            #expect(Set(result.objectIDs) == differing, "only the rows whose number differed are written")
+            let expected = try writer.performAndWait {
+                writer.reset()
+                return try writer.fetch(FetchRequest<LeagueModel.Player>(predicate: try FetchPredicate(format: format)))
+            }
+            #expect(!expected.isEmpty)
+            #expect(expected.allSatisfy { $0.number == 99 })
+            await eventually { player.number == 99 }
+            let history = try writer.performAndWait { try writer.fetchHistory(after: nil) }
+            #expect(history.last?.changes.count == result.count)
+        }
+
+        @Test(arguments: StoreKind.allCases)
+        func aBatchInsertWithAConstraintInsertsNewRowsAndUpdatesTheRowsItMatches(_ kind: StoreKind) async throws {
+            let context = try await Self.container(kind).newBackgroundContext()
+            let (result, clubs) = try context.performAndWait { () throws -> (BatchInsertResult, [String]) in
+                try context.insert(LeagueModel.Club.self).name = "Ajax"
+                try context.save()
+                var request = BatchInsertRequest<LeagueModel.Club>(objects: [
+                    ["name": "Ajax", "city": "Amsterdam"], ["name": "Benfica", "city": "Lisboa"], ["name": "Celtic", "city": "Glasgow"],
+                ])
+                request.uniquenessConstraint = ["name"]
+                let result = try context.execute(request)
+                context.reset()
+                let clubs = try context.fetch(FetchRequest<LeagueModel.Club>(predicate: nil, sortDescriptors: [FetchSortDescriptor(\.name)]))
+                return (result, clubs.map { "\($0.name) \($0.city)" })
+            }
+            #expect(result.insertedObjectIDs.count == 2)
+            #expect(result.updatedObjectIDs.count == 1)
+            #expect(clubs == ["Ajax Amsterdam", "Benfica Lisboa", "Celtic Glasgow"])
+        }
     }
 }

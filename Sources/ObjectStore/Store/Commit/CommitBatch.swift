@@ -6,6 +6,12 @@ package struct CommitBatch {
         package var entity: EntityDescription
         package var key: Int64
         package var values: ContiguousArray<DatabaseValue>
+
+        package init(entity: EntityDescription, key: Int64, values: ContiguousArray<DatabaseValue>) {
+            self.entity = entity
+            self.key = key
+            self.values = values
+        }
     }
 
     package struct Update {
@@ -15,6 +21,18 @@ package struct CommitBatch {
         package var committedValues: ContiguousArray<DatabaseValue>
         package var values: ContiguousArray<DatabaseValue>
         package var changedColumns: [Int]
+
+        package init(
+            entity: EntityDescription, key: Int64, expectedVersion: Int64, committedValues: ContiguousArray<DatabaseValue>,
+            values: ContiguousArray<DatabaseValue>, changedColumns: [Int]
+        ) {
+            self.entity = entity
+            self.key = key
+            self.expectedVersion = expectedVersion
+            self.committedValues = committedValues
+            self.values = values
+            self.changedColumns = changedColumns
+        }
     }
 
     package struct Delete {

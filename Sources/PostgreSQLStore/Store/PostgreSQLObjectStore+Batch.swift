@@ -1,0 +1,111 @@
+import Foundation
+package import GRDB
+package import ObjectStore
+
+extension PostgreSQLObjectStore {
+    /// Runs a batch operation as one commit: in one transaction that first raises the store
+    /// generation (told to `generationReserved` before anything is written), `body` writes its
+    /// rows and lists them in the commit; with history tracking on, the commit's history
+    /// transaction is appended last. Nothing is written when an error is thrown.
+    func batchCommit(
+        stamp: HistoryStamp, generationReserved: (Int64) -> Void, _ body: (PostgreSQLConnection, inout BatchCommit) throws -> Void
+    ) throws(ObjectStoreError) -> BatchCommit {
+        try write { connection in
+            var commit = BatchCommit()
+            commit.batch.stamp = stamp
+            commit.outcome.generation = try advanceGeneration(on: connection)
+            generationReserved(commit.outcome.generation)
+            try body(connection, &commit)
+            if tracksHistory {
+                let changes = try commit.historyChanges(entityBindings: entityBindings)
+                try appendHistoryTransaction(changes, generation: commit.outcome.generation, stamp: stamp, on: connection)
+            }
+            return commit
+        }
+    }
+
+    /// Sets `columns` to `values` in the rows `query` selects whose values differ, as one
+    /// commit; rows that already hold the new values are not written. The rows are selected
+    /// (`FOR UPDATE`, so no other commit changes them before they are written) and evaluated as
+    /// fetches are, then written by key, the rows that differ in the same columns together.
+    package func batchUpdate(
+        _ query: StoreQuery, columns: [Int], values: [DatabaseValue], stamp: HistoryStamp, generationReserved: (Int64) -> Void
+    ) throws(ObjectStoreError) -> BatchCommit {
+        let entity = query.entity
+        return try batchCommit(stamp: stamp, generationReserved: generationReserved) { connection, commit in
+            var groups: [[Bool]: AttributeUpdates.Group] = [:]
+            for selected in try selectedRows(query, on: connection, locking: true) {
+                let changed = columns.indices.map { !StoredValueOrder.isSame(selected.row.values[columns[$0]], values[$0]) }
+                guard changed.contains(true) else { continue }
+                groups[changed, default: AttributeUpdates.Group(
+                    columns: changed.indices.filter { changed[$0] }.map { columns[$0] },
+                    values: changed.indices.filter { changed[$0] }.map { values[$0] })
+                ].append(key: selected.row.key, version: 0)
+            }
+            var updates = AttributeUpdates(entity: entity)
+            for (_, var group) in groups.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) { !$0 && $1 } }) {
+                group.sortByKey()
+                let assignments = group.columns.map { "\(PostgreSQLIdentifier.quoted(entity.columnNames[$0])) = ?" }.joined(separator: ", ")
+                var versions: [Int64: Int64] = [:]
+                for chunk in Self.chunks(of: group.keys) {
+                    let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                    let text = "UPDATE \(PostgreSQLIdentifier.quoted(entity.name)) SET \(assignments), Z_OPT = Z_OPT + 1 WHERE Z_PK IN (\(placeholders)) RETURNING Z_PK, Z_OPT"
+                    for row in try connection.query(PostgreSQLValues.query(text, group.values + chunk.map(\.databaseValue))) {
+                        let (key, version) = try row.decode((Int64, Int64).self)
+                        versions[key] = version
+                    }
+                }
+                group.versions = group.keys.map { versions[$0] ?? 0 }
+                updates.groups.append(group)
+            }
+            commit.attributeUpdates = updates
+        }
+    }
+
+    /// Writes a batch insert's rows as one commit: rows that match an object by the plan's
+    /// uniqueness constraint update the columns they set whose values differ, and the others
+    /// are inserted under keys reserved in the same transaction. Inserts are in row order,
+    /// updates in key order.
+    package func batchInsert(_ plan: BatchInsertPlan, stamp: HistoryStamp, generationReserved: (Int64) -> Void) throws(ObjectStoreError) -> BatchCommit {
+        let entity = plan.entity
+        return try batchCommit(stamp: stamp, generationReserved: generationReserved) { connection, commit in
+            let writer = PostgreSQLRowWriter(connection: connection)
+            let lookup = plan.constraint.map { "t.\(PostgreSQLIdentifier.quoted(entity.columnNames[$0])) = ?" }.joined(separator: " AND ")
+            var inserts: [BatchInsertPlan.Row] = []
+            var updates: [(row: StoreRow, columns: [Int], after: ContiguousArray<DatabaseValue>)] = []
+            for row in plan.rows {
+                guard let values = plan.constraintValues(of: row),
+                      let existing = try PostgreSQLQueryText.rows(of: entity, where: lookup, values, locking: true, on: connection).first
+                else {
+                    inserts.append(row)
+                    continue
+                }
+                let changed = row.given.filter { !StoredValueOrder.isSame(existing.values[$0], row.values[$0]) }
+                guard !changed.isEmpty else { continue }
+                var after = existing.values
+                for column in changed { after[column] = row.values[column] }
+                updates.append((existing, changed, after))
+            }
+            for update in updates.sorted(by: { $0.row.key < $1.row.key }) {
+                guard try writer.updateRow(entity: entity, key: update.row.key, columns: update.columns, values: update.after, version: update.row.version) else {
+                    continue
+                }
+                commit.batch.updates.append(.init(
+                    entity: entity, key: update.row.key, expectedVersion: update.row.version, committedValues: update.row.values,
+                    values: update.after, changedColumns: update.columns))
+                commit.outcome.updates.append(.written(before: update.row.values, after: update.after, columns: update.columns, version: update.row.version + 1))
+            }
+            guard !inserts.isEmpty else { return }
+            var key = try reserveKeys(entity: entity.name, count: Int64(inserts.count), on: connection)
+            for insert in inserts {
+                try writer.insertRow(entity: entity, key: key, version: 1, values: insert.values)
+                commit.batch.inserts.append(.init(entity: entity, key: key, values: insert.values))
+                key += 1
+            }
+        }
+    }
+
+    package func batchDelete(_ query: StoreQuery, stamp: HistoryStamp, generationReserved: (Int64) -> Void) throws(ObjectStoreError) -> (commit: BatchCommit, requested: Int) {
+        throw unsupported("batch delete requests")
+    }
+}
