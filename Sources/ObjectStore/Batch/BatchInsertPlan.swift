@@ -57,6 +57,38 @@ package struct BatchInsertPlan {
         }
     }
 
+    /// An object a row matched by the constraint, and what the row changes in it.
+    package struct Update {
+        /// The stored row before the update.
+        package var row: StoreRow
+        /// The columns the row sets to values other than the stored ones.
+        package var columns: [Int]
+        /// The row's values after the update.
+        package var after: ContiguousArray<DatabaseValue>
+    }
+
+    /// The rows to insert, in row order, and the updates of the objects rows matched (`match`
+    /// finds the stored row holding a row's constraint values), in key order; a row that
+    /// changes nothing in the object it matched is neither.
+    package func split(
+        matching match: (_ constraintValues: [DatabaseValue]) throws -> StoreRow?
+    ) rethrows -> (inserts: [Row], updates: [Update]) {
+        var inserts: [Row] = []
+        var updates: [Update] = []
+        for row in rows {
+            guard let values = constraintValues(of: row), let existing = try match(values) else {
+                inserts.append(row)
+                continue
+            }
+            let changed = row.given.filter { !StoredValueOrder.isSame(existing.values[$0], row.values[$0]) }
+            guard !changed.isEmpty else { continue }
+            var after = existing.values
+            for column in changed { after[column] = row.values[column] }
+            updates.append(Update(row: existing, columns: changed, after: after))
+        }
+        return (inserts, updates.sorted { $0.row.key < $1.row.key })
+    }
+
     /// The row's values of the constraint's columns; nil without a constraint, or when one is
     /// NULL (NULLs never match, as in a unique index).
     package func constraintValues(of row: Row) -> [DatabaseValue]? {

@@ -10,20 +10,11 @@ extension SQLiteStore {
         let entity = plan.entity
         return try batchCommit(stamp: stamp, generationReserved: generationReserved) { db, commit in
             let lookup = try Self.constraintLookup(of: entity, columns: plan.constraint, db: db)
-            var inserts: [BatchInsertPlan.Row] = []
-            var updates: [(row: StoreRow, columns: [Int], after: ContiguousArray<DatabaseValue>)] = []
-            for row in plan.rows {
-                guard let values = plan.constraintValues(of: row), let lookup, let existing = try Self.row(of: entity, matching: values, with: lookup, db: db) else {
-                    inserts.append(row)
-                    continue
-                }
-                let changed = row.given.filter { !StoredValueOrder.isSame(existing.values[$0], row.values[$0]) }
-                guard !changed.isEmpty else { continue }
-                var after = existing.values
-                for column in changed { after[column] = row.values[column] }
-                updates.append((existing, changed, after))
+            let (inserts, updates) = try plan.split { values in
+                guard let lookup else { return nil }
+                return try Self.row(of: entity, matching: values, with: lookup, db: db)
             }
-            for update in updates.sorted(by: { $0.row.key < $1.row.key }) {
+            for update in updates {
                 let assignments = update.columns.map { "\(SQL.quote(entity.columnNames[$0])) = ?" }.joined(separator: ", ")
                 let statement = try db.cachedStatement(sql: "UPDATE \(SQL.table(entity)) SET \(assignments), Z_OPT = Z_OPT + 1 WHERE Z_PK = ? RETURNING Z_OPT")
                 let arguments = StatementArguments(update.columns.map { update.after[$0] } + [update.row.key.databaseValue])

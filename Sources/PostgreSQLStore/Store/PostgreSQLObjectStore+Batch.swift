@@ -71,22 +71,10 @@ extension PostgreSQLObjectStore {
         return try batchCommit(stamp: stamp, generationReserved: generationReserved) { connection, commit in
             let writer = PostgreSQLRowWriter(connection: connection)
             let lookup = plan.constraint.map { "t.\(PostgreSQLIdentifier.quoted(entity.columnNames[$0])) = ?" }.joined(separator: " AND ")
-            var inserts: [BatchInsertPlan.Row] = []
-            var updates: [(row: StoreRow, columns: [Int], after: ContiguousArray<DatabaseValue>)] = []
-            for row in plan.rows {
-                guard let values = plan.constraintValues(of: row),
-                      let existing = try PostgreSQLQueryText.rows(of: entity, where: lookup, values, locking: true, on: connection).first
-                else {
-                    inserts.append(row)
-                    continue
-                }
-                let changed = row.given.filter { !StoredValueOrder.isSame(existing.values[$0], row.values[$0]) }
-                guard !changed.isEmpty else { continue }
-                var after = existing.values
-                for column in changed { after[column] = row.values[column] }
-                updates.append((existing, changed, after))
+            let (inserts, updates) = try plan.split { values in
+                try PostgreSQLQueryText.rows(of: entity, where: lookup, values, locking: true, on: connection).first
             }
-            for update in updates.sorted(by: { $0.row.key < $1.row.key }) {
+            for update in updates {
                 guard try writer.updateRow(entity: entity, key: update.row.key, columns: update.columns, values: update.after, version: update.row.version) else {
                     continue
                 }
