@@ -1,37 +1,61 @@
 import GRDB
 
-/// The rows one batch delete removes and the rows and links it changes, found with SQL inside
-/// the delete's transaction, in phases: the rows the request selects, the rows their cascade
+/// The rows one batch delete removes and the rows and links it changes, found with the store's
+/// statements (``BatchDeleteRows``) inside the delete's transaction, in phases: the rows the request selects, the rows their cascade
 /// rules reach (repeatedly, set by set), the deny rules checked, the nullify rules turned into
 /// row updates and removed links. ``commit(into:)`` then writes all of it as one commit.
 ///
 /// The result is what deleting the same objects one by one in a context and saving would write:
 /// the same rows gone, the same keys cleared, the same links removed.
-struct BatchDeletePlan {
+package struct BatchDeletePlan<Rows: BatchDeleteRows> {
     /// One row, with the values it had before the delete.
     private typealias Owner = (key: Int64, values: ContiguousArray<DatabaseValue>)
 
-    private let store: SQLiteStore
-    private let db: Database
+    private let model: ManagedObjectModel
+    private let entityBindings: [EntityBinding]
+    private let store: Rows
     /// Per entity index: the rows deleted, by key.
     private var doomed: [[Int64: StoreRow]]
     /// The rows deleted, in the order they were found: the request's first.
     private(set) var order: [(entity: Int, key: Int64)] = []
     /// How many of ``order`` the request selected.
-    private(set) var requestedCount = 0
+    package private(set) var requestedCount = 0
     /// Per entity index and key: the row before, and the columns the nullify rules clear.
     private var cleared: [[Int64: (row: StoreRow, columns: [Int])]]
     private var links: [CommitBatch.Link] = []
 
-    init(store: SQLiteStore, db: Database) {
-        self.store = store
-        self.db = db
-        doomed = Array(repeating: [:], count: store.model.entities.count)
-        cleared = Array(repeating: [:], count: store.model.entities.count)
+    /// A plan for a store of `model`, whose entities are bound as `entityBindings`, that runs
+    /// its statements with `rows`.
+    package init(model: ManagedObjectModel, entityBindings: [EntityBinding], rows: Rows) {
+        self.model = model
+        self.entityBindings = entityBindings
+        store = rows
+        doomed = Array(repeating: [:], count: model.entities.count)
+        cleared = Array(repeating: [:], count: model.entities.count)
     }
 
     private func entity(_ index: Int) -> EntityDescription {
-        store.model.entities[index]
+        model.entities[index]
+    }
+
+    private func objectID(_ entity: EntityDescription, _ key: Int64) -> ObjectID {
+        ObjectID(binding: entityBindings[entity.index], key: key)
+    }
+
+    /// Runs every phase into `commit`; returns how many deletes the query selected (they come
+    /// first).
+    ///
+    /// - Throws: ``ObjectStoreError/validation(_:)`` when a deny rule still holds (nothing is
+    ///   written), and what the store's statements throw.
+    package static func run(_ query: StoreQuery, model: ManagedObjectModel, entityBindings: [EntityBinding], rows: Rows, into commit: inout BatchCommit) throws -> Int {
+        var plan = BatchDeletePlan(model: model, entityBindings: entityBindings, rows: rows)
+        try plan.select(query)
+        try plan.cascade()
+        let denials = try plan.denials()
+        if !denials.isEmpty { throw ObjectStoreError.validation(denials) }
+        try plan.nullify()
+        try plan.commit(into: &commit)
+        return plan.requestedCount
     }
 
     // MARK: Phase 1: the request's rows
@@ -39,15 +63,7 @@ struct BatchDeletePlan {
     /// Selects the rows `query` selects, in no particular order unless the query has a limit or
     /// an offset (then its order decides which rows it selects).
     mutating func select(_ query: StoreQuery) throws {
-        let entity = query.entity
-        let (condition, arguments) = query.rowCondition()
-        let sql = "SELECT \(SQL.rowColumns(entity, alias: "t")) FROM \(SQL.table(entity)) AS t WHERE \(condition)"
-        let width = Int32(entity.columnNames.count)
-        var rows: [StoreRow] = []
-        try RawStatement.forEachRow(try db.cachedStatement(sql: sql), db: db, arguments: arguments) { sqlite in
-            rows.append(RawStatement.storeRow(sqlite, width: width))
-        }
-        for row in rows.sorted(by: { $0.key < $1.key }) { doom(entity: entity.index, row) }
+        for row in try store.selectedRows(query).sorted(by: { $0.key < $1.key }) { doom(entity: query.entity.index, row) }
         requestedCount = order.count
     }
 
@@ -90,11 +106,11 @@ struct BatchDeletePlan {
             for relationship in entity(index).relationships where relationship.deleteRule == .deny {
                 var kept: [Int64: [ObjectID]] = [:]
                 for (owner, row) in try related(relationship, of: owners) where doomed[relationship.destinationIndex][row.key] == nil {
-                    kept[owner, default: []].append(store.objectID(relationship.destination, row.key))
+                    kept[owner, default: []].append(objectID(relationship.destination, row.key))
                 }
                 for owner in owners {
                     guard let related = kept[owner.key] else { continue }
-                    failures.append(.deleteDenied(store.objectID(entity(index), owner.key), relationship: relationship.name, related: related))
+                    failures.append(.deleteDenied(objectID(entity(index), owner.key), relationship: relationship.name, related: related))
                 }
             }
         }
@@ -110,7 +126,7 @@ struct BatchDeletePlan {
         for (index, owners) in ownersByEntity() {
             for relationship in entity(index).relationships where relationship.deleteRule == .nullify {
                 if let join = relationship.join {
-                    for (owner, other) in try linkedKeys(relationship, join: join, of: owners.map(\.key)) {
+                    for (owner, other) in try store.linkedKeys(join, of: owners.map(\.key)) {
                         let pair = join.pair(own: owner, other: other)
                         let link = join.isOwner
                             ? CommitBatch.Link(owner: entity(index), relationship: relationship, source: pair.source, target: pair.target, linked: false)
@@ -154,9 +170,7 @@ struct BatchDeletePlan {
         for (index, rows) in cleared.enumerated() {
             let entity = entity(index)
             for (key, entry) in rows.sorted(by: { $0.key < $1.key }) {
-                let assignments = entry.columns.map { "\(SQL.quote(entity.columnNames[$0])) = NULL" }.joined(separator: ", ")
-                let statement = try db.cachedStatement(sql: "UPDATE \(SQL.table(entity)) SET \(assignments), Z_OPT = Z_OPT + 1 WHERE Z_PK = ? RETURNING Z_OPT")
-                guard let version = try Int64.fetchOne(statement, arguments: [key]) else { continue }
+                guard let version = try store.clearColumns(entry.columns, entity: entity, key: key) else { continue }
                 var after = entry.row.values
                 for column in entry.columns { after[column] = .null }
                 commit.batch.updates.append(.init(
@@ -168,15 +182,7 @@ struct BatchDeletePlan {
         commit.batch.links = links
         commit.outcome.linksChanged = Array(repeating: true, count: links.count)
         for (index, owners) in ownersByEntity() {
-            let entity = entity(index)
-            for chunk in KeyMembership.chunks(of: owners.map(\.key)) {
-                let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-                try db.execute(sql: "DELETE FROM \(SQL.table(entity)) WHERE Z_PK IN (\(placeholders))", arguments: StatementArguments(chunk))
-                for relationship in entity.relationships {
-                    guard let join = relationship.join else { continue }
-                    try db.execute(sql: "DELETE FROM \(SQL.quote(join.name)) WHERE \(join.ownColumn) IN (\(placeholders))", arguments: StatementArguments(chunk))
-                }
-            }
+            try store.deleteRows(of: entity(index), keys: owners.map(\.key))
         }
         for (index, key) in order {
             let row = doomed[index][key]!
@@ -199,51 +205,26 @@ struct BatchDeletePlan {
         let destination = relationship.destination
         var pairs: [(owner: Int64, row: StoreRow)] = []
         if let join = relationship.join {
-            let links = try linkedKeys(relationship, join: join, of: owners.map(\.key))
+            let links = try store.linkedKeys(join, of: owners.map(\.key))
             var found: [Int64: StoreRow] = [:]
-            for row in try rows(of: destination, keys: Array(Set(links.map(\.other))).sorted()) { found[row.key] = row }
+            for row in try store.rows(of: destination, keys: Array(Set(links.map(\.other))).sorted()) { found[row.key] = row }
             for (owner, other) in links {
                 if let row = found[other] { pairs.append((owner, row)) }
             }
         } else if relationship.isToMany {
             guard let inverseColumn = relationship.inverseColumn else { return [] }
-            for chunk in KeyMembership.chunks(of: owners.map(\.key)) {
-                var query = StoreQuery(entity: destination)
-                query.filters = [ColumnMembership(column: inverseColumn, keys: chunk, entity: destination)]
-                try SQLiteStore.forEachRow(query, db: db) { row in
-                    if case .int64(let owner) = row.values[inverseColumn].storage { pairs.append((owner, row)) }
-                }
+            for row in try store.rows(of: destination, column: inverseColumn, in: owners.map(\.key)) {
+                if case .int64(let owner) = row.values[inverseColumn].storage { pairs.append((owner, row)) }
             }
         } else if let column = relationship.column {
             var owned: [Int64: [Int64]] = [:]
             for owner in owners {
                 if case .int64(let target) = owner.values[column].storage { owned[target, default: []].append(owner.key) }
             }
-            for row in try rows(of: destination, keys: owned.keys.sorted()) {
+            for row in try store.rows(of: destination, keys: owned.keys.sorted()) {
                 for owner in owned[row.key] ?? [] { pairs.append((owner, row)) }
             }
         }
         return pairs
-    }
-
-    /// The (owner, other) key pairs of the many-to-many links of `keys`.
-    private func linkedKeys(_ relationship: RelationshipDescription, join: JoinTable, of keys: [Int64]) throws -> [(owner: Int64, other: Int64)] {
-        var pairs: [(owner: Int64, other: Int64)] = []
-        for chunk in KeyMembership.chunks(of: keys) {
-            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-            let sql = "SELECT \(join.ownColumn), \(join.otherColumn) FROM \(SQL.quote(join.name)) WHERE \(join.ownColumn) IN (\(placeholders)) ORDER BY 1, 2"
-            for row in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(chunk)) {
-                pairs.append((row[0], row[1]))
-            }
-        }
-        return pairs
-    }
-
-    private func rows(of entity: EntityDescription, keys: [Int64]) throws -> [StoreRow] {
-        var rows: [StoreRow] = []
-        for chunk in KeyMembership.chunks(of: keys) {
-            try SQLiteStore.forEachRow(KeyMembership.query(entity: entity, keys: chunk), db: db) { rows.append($0) }
-        }
-        return rows
     }
 }

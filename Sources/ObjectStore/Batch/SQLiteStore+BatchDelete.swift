@@ -11,14 +11,7 @@ extension SQLiteStore {
     ) throws(ObjectStoreError) -> (commit: BatchCommit, requested: Int) {
         var requested = 0
         let commit = try batchCommit(stamp: stamp, generationReserved: generationReserved) { db, commit in
-            var plan = BatchDeletePlan(store: self, db: db)
-            try plan.select(query)
-            try plan.cascade()
-            let denials = try plan.denials()
-            if !denials.isEmpty { throw ObjectStoreError.validation(denials) }
-            try plan.nullify()
-            try plan.commit(into: &commit)
-            requested = plan.requestedCount
+            requested = try BatchDeletePlan.run(query, model: self.model, entityBindings: self.entityBindings, rows: SQLiteBatchDeleteRows(db: db), into: &commit)
         }
         return (commit, requested)
     }

@@ -93,7 +93,16 @@ extension PostgreSQLObjectStore {
         }
     }
 
+    /// Deletes the rows `query` selects and applies their entities' delete rules, as one commit
+    /// (the phases of ``ObjectStore/BatchDeletePlan``, every row they read locked); a deny rule
+    /// that still holds fails the whole delete with
+    /// ``ObjectStore/ObjectStoreError/validation(_:)`` and writes nothing.
     package func batchDelete(_ query: StoreQuery, stamp: HistoryStamp, generationReserved: (Int64) -> Void) throws(ObjectStoreError) -> (commit: BatchCommit, requested: Int) {
-        throw unsupported("batch delete requests")
+        var requested = 0
+        let commit = try batchCommit(stamp: stamp, generationReserved: generationReserved) { connection, commit in
+            let rows = PostgreSQLBatchDeleteRows(store: self, connection: connection)
+            requested = try BatchDeletePlan.run(query, model: model, entityBindings: entityBindings, rows: rows, into: &commit)
+        }
+        return (commit, requested)
     }
 }

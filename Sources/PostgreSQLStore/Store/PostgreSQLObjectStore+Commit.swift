@@ -47,9 +47,4 @@ extension PostgreSQLObjectStore {
                 Int64(HistoryStamp.processIdentifier).databaseValue, Data(changes).databaseValue,
             ]))
     }
-
-    /// The error for what the PostgreSQL store does not do yet.
-    func unsupported(_ what: String) -> ObjectStoreError {
-        .storeFailure(path: name, reason: "the PostgreSQL store does not run \(what) yet; run them on an SQLite store, or save objects one by one")
-    }
 }

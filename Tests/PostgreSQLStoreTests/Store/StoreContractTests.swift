@@ -263,5 +263,23 @@ extension PostgreSQLServerTests {
             #expect(result.updatedObjectIDs.count == 1)
             #expect(clubs == ["Ajax Amsterdam", "Benfica Lisboa", "Celtic Glasgow"])
         }
+
+        @Test(arguments: StoreKind.allCases)
+        func aBatchDeleteCascadesAndNullifiesAsDeletingTheObjectsOneByOneWould(_ kind: StoreKind) async throws {
+            let context = try await Self.container(kind).newBackgroundContext()
+            let (result, players, links) = try context.performAndWait { () throws -> (BatchDeleteResult, [String], Int) in
+                try LeagueModel.fill(context)
+                let result = try context.execute(BatchDeleteRequest<LeagueModel.Club>(predicate: try FetchPredicate(format: "city BEGINSWITH[c] 'a'")))
+                context.reset()
+                let players = try context.fetch(FetchRequest<LeagueModel.Player>(predicate: nil, sortDescriptors: [FetchSortDescriptor(\.name)]))
+                let links = try context.fetch(FetchRequest<LeagueModel.Tag>()).reduce(0) { $0 + $1.players.count }
+                return (result, players.map(\.name), links)
+            }
+            let kept = LeagueModel.names.enumerated().filter { $0.offset % 7 == 6 || $0.offset % 3 != 0 }
+            #expect(result.objectIDs.count == 1)
+            #expect(result.cascadedObjectIDs.count == LeagueModel.names.count - kept.count)
+            #expect(players == kept.map(\.element).sorted())
+            #expect(links == kept.reduce(0) { count, player in count + (0..<3).filter { (player.offset + $0) % 3 == 0 }.count })
+        }
     }
 }
