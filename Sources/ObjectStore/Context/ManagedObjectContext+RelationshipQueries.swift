@@ -17,11 +17,13 @@ extension ManagedObjectContext: ObjectReader {
 
     /// Whether neither this context nor its ancestors hold unsaved changes to objects of
     /// `entities` (nor, when `links` is true, to many-to-many links), so that the store's rows
-    /// are what this context sees for them.
+    /// are what this context sees for them, and the store answers the SQLite queries of
+    /// ``storeAnswer(_:arguments:)`` (other stores are read row by row instead).
     ///
     /// - Complexity: O(p) for the p objects of `entities` with unsaved changes, in each context up
     ///   to the root.
     package func storeIsCurrent(for entities: Set<Int>, links: Bool) -> Bool {
+        guard core.store.dialect == .sqlite else { return false }
         if links && !unsaved.links.isEmpty { return false }
         if entities.contains(where: { unsaved.objects.containsObjects(ofEntity: $0) }) { return false }
         guard let parent else { return true }

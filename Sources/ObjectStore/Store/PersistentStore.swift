@@ -28,6 +28,8 @@ package protocol PersistentStore: AnyObject, Sendable {
     var tracksHistory: Bool { get }
     /// How long, in seconds, history is kept for consumers that stopped reading it.
     var historyRetention: Double { get }
+    /// The SQL the store speaks.
+    var dialect: SQLDialect { get }
 
     // MARK: Reads
 

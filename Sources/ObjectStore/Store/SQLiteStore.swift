@@ -118,6 +118,8 @@ final class SQLiteStore: PersistentStore {
         return RemoteChangeWatcher(file: URL(fileURLWithPath: path), idleInterval: idleInterval, follow: follow)
     }
 
+    var dialect: SQLDialect { .sqlite }
+
     // MARK: Reading
 
     func currentGeneration() throws(ObjectStoreError) -> Int64 {

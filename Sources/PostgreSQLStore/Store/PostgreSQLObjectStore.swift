@@ -20,6 +20,7 @@ package final class PostgreSQLObjectStore: PersistentStore {
     package let allocator: KeyAllocator
     package let tracksHistory: Bool
     package let historyRetention: Double
+    package var dialect: SQLDialect { .postgreSQL }
     let pool: PostgreSQLConnectionPool
     /// The server and schema, without the password, naming the store in errors.
     let name: String

@@ -281,5 +281,19 @@ extension PostgreSQLServerTests {
             #expect(players == kept.map(\.element).sorted())
             #expect(links == kept.reduce(0) { count, player in count + (0..<3).filter { (player.offset + $0) % 3 == 0 }.count })
         }
+
+        @Test(arguments: StoreKind.allCases)
+        @MainActor func predicatesOverRelatedObjectsEvaluateInMemoryAsTheStoreSelects(_ kind: StoreKind) async throws {
+            let container = try await Self.container(kind)
+            let context = container.viewContext
+            try LeagueModel.fill(context)
+            let players = try context.fetch(FetchRequest<LeagueModel.Player>())
+            for format in ["ANY tags.label == 'fast'", "tags.@count == 0", "club.name == 'Ajax'", "ALL tags.label != 'young'", "club.players.@count > 6"] {
+                let predicate = try FetchPredicate<LeagueModel.Player>(format: format)
+                let selected = Set(try context.fetchObjectIDs(FetchRequest(predicate: predicate)))
+                let evaluated = Set(try players.filter { player throws(ObjectStoreError) in try predicate.evaluate(with: player) }.map(\.objectID))
+                #expect(evaluated == selected, "\(format)")
+            }
+        }
     }
 }
