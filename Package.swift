@@ -239,9 +239,11 @@ if ProcessInfo.processInfo.environment["DIFFABLE_TESTS_WITHOUT_POSTGRESQL"] == n
             name: "PostgreSQLStoreTests",
             dependencies: [
                 "DiffableSupport",
+                "FetchedResults",
                 "ObjectStore",
                 "PostgreSQLStore",
                 "PostgreSQLTestSupport",
+                "SeededRandom",
                 "TestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
