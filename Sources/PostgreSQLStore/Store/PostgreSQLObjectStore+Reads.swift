@@ -17,47 +17,59 @@ extension PostgreSQLObjectStore {
     /// comparison contexts use, then limited. `locking` locks the rows the SQL selects until the
     /// transaction ends (`FOR UPDATE`), for a write that depends on them.
     func selectedRows(_ query: StoreQuery, on connection: PostgreSQLConnection, locking: Bool = false) throws -> [SelectedRow] {
-        let entity = query.entity
-        var arguments: [DatabaseValue] = []
-        var conditions: [String] = []
-        var residual: [any StoreFilter] = []
-        for filter in query.filters {
-            if let condition = filter.sqlCondition(entity: entity, arguments: &arguments, dialect: .postgreSQL) {
-                conditions.append("(\(condition))")
-            } else {
-                residual.append(filter)
-            }
-        }
-        let ordersInSQL = residual.isEmpty && query.orders.allSatisfy { $0.hops.isEmpty && $0.collation == .binary }
-        var text = "SELECT \(PostgreSQLQueryText.rowColumns(entity)) FROM \(PostgreSQLIdentifier.quoted(entity.name)) AS t"
-        if !conditions.isEmpty { text += " WHERE " + conditions.joined(separator: " AND ") }
-        if ordersInSQL {
-            let terms = query.orders.map { order in
-                "t.\(PostgreSQLIdentifier.quoted(entity.columnNames[order.column])) \(order.ascending ? "ASC NULLS FIRST" : "DESC NULLS LAST")"
-            }
-            text += " ORDER BY " + (terms + ["t.Z_PK"]).joined(separator: ", ")
-            if let limit = query.limit { text += " LIMIT \(limit)" }
-            if query.offset > 0 { text += " OFFSET \(query.offset)" }
-        } else {
-            text += " ORDER BY t.Z_PK"
-        }
-        if locking { text += " FOR UPDATE" }
+        let selection = Selection(query, locking: locking)
         let reader = PostgreSQLRowReader(connection: connection, model: model, store: name)
         var selected: [SelectedRow] = []
-        for row in try connection.query(PostgreSQLValues.query(text, arguments)) {
+        for row in try connection.query(PostgreSQLValues.query(selection.text, selection.arguments)) {
             var storeRow = try PostgreSQLQueryText.storeRow(row)
-            let object = ManagedObjectValues(entity: entity, values: storeRow.values, key: storeRow.key, reader: reader)
+            let object = ManagedObjectValues(entity: query.entity, values: storeRow.values, key: storeRow.key, reader: reader)
             var matches = true
-            for filter in residual where matches { matches = try filter.evaluate(object) }
+            for filter in selection.residual where matches { matches = try filter.evaluate(object) }
             guard matches else { continue }
             storeRow.sortKeys = query.sortKeys(of: object)
             selected.append(SelectedRow(row: storeRow, object: object))
         }
-        guard !ordersInSQL else { return selected }
+        guard !selection.ordersInSQL else { return selected }
         selected.sort { query.areInIncreasingOrder($0.row, $1.row) }
         let start = min(query.offset, selected.count)
         let end = query.limit.map { min(start + max($0, 0), selected.count) } ?? selected.count
         return Array(selected[start..<end])
+    }
+
+    /// The statement that selects a query's rows, and what is left to do in memory.
+    struct Selection {
+        var text: String
+        var arguments: [DatabaseValue] = []
+        /// The filters the statement does not apply.
+        var residual: [any StoreFilter] = []
+        /// Whether the statement orders, limits and offsets.
+        var ordersInSQL: Bool
+
+        init(_ query: StoreQuery, locking: Bool) {
+            let entity = query.entity
+            var conditions: [String] = []
+            for filter in query.filters {
+                if let condition = filter.sqlCondition(entity: entity, arguments: &arguments, dialect: .postgreSQL) {
+                    conditions.append("(\(condition))")
+                } else {
+                    residual.append(filter)
+                }
+            }
+            ordersInSQL = residual.isEmpty && query.orders.allSatisfy { $0.hops.isEmpty && $0.collation == .binary }
+            text = "SELECT \(PostgreSQLQueryText.rowColumns(entity)) FROM \(PostgreSQLIdentifier.quoted(entity.name)) AS t"
+            if !conditions.isEmpty { text += " WHERE " + conditions.joined(separator: " AND ") }
+            if ordersInSQL {
+                let terms = query.orders.map { order in
+                    "t.\(PostgreSQLIdentifier.quoted(entity.columnNames[order.column])) \(order.ascending ? "ASC NULLS FIRST" : "DESC NULLS LAST")"
+                }
+                text += " ORDER BY " + (terms + ["t.Z_PK"]).joined(separator: ", ")
+                if let limit = query.limit { text += " LIMIT \(limit)" }
+                if query.offset > 0 { text += " OFFSET \(query.offset)" }
+            } else {
+                text += " ORDER BY t.Z_PK"
+            }
+            if locking { text += " FOR UPDATE" }
+        }
     }
 
     package func forEachRow(_ query: StoreQuery, mark: ReadMark?, _ body: (StoreRow) throws -> Void) throws(ObjectStoreError) {
@@ -125,8 +137,15 @@ extension PostgreSQLObjectStore {
         }
     }
 
+    /// The server's plan for the statement that selects the query's rows (`EXPLAIN`), one line
+    /// per step, and a last line naming the filters evaluated in memory, if any.
     package func queryPlan(_ query: StoreQuery) throws(ObjectStoreError) -> [String] {
-        []
+        let selection = Selection(query, locking: false)
+        let lines = try read(mark: nil) { connection in
+            try connection.query(PostgreSQLValues.query("EXPLAIN " + selection.text, selection.arguments)).map { try $0.decode(String.self) }
+        }
+        guard !selection.residual.isEmpty else { return lines }
+        return lines + ["filtered in memory: " + selection.residual.flatMap(\.keyPaths).joined(separator: ", ")]
     }
 
     /// Keys in runs of at most 500, for `IN` lists.

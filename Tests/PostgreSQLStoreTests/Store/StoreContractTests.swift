@@ -295,5 +295,14 @@ extension PostgreSQLServerTests {
                 #expect(evaluated == selected, "\(format)")
             }
         }
+
+        @Test func thePostgreSQLPlanNamesTheFiltersTheServerRunsAndThoseEvaluatedInMemory() async throws {
+            let context = try await Self.container(.postgreSQL).newBackgroundContext()
+            let plan = try context.performAndWait {
+                try context.queryPlan(for: FetchRequest<LeagueModel.Player>(predicate: try FetchPredicate(format: "name CONTAINS[c] 'e'")))
+            }
+            #expect(plan.contains { $0.contains("Scan") }, "\(plan)")
+            #expect(plan.last == "filtered in memory: name")
+        }
     }
 }
