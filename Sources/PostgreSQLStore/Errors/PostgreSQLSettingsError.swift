@@ -4,7 +4,7 @@
 /// No case carries the password, nor any text from the part of the URL before the `@`, where
 /// the password is: the description names the part that is wrong and says how to write it, so
 /// that the message can be logged as it is.
-package enum PostgreSQLSettingsError: Error, Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
+public enum PostgreSQLSettingsError: Error, Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The URL does not begin with `postgres://` or `postgresql://`; `scheme` is the scheme it
     /// has, when it has one made of letters, digits, `+`, `-` and `.`.
     case unsupportedScheme(String?)
@@ -37,7 +37,7 @@ package enum PostgreSQLSettingsError: Error, Sendable, Equatable, CustomStringCo
     case invalidTimeout(name: String, Duration)
 
     /// Sentences that say what is wrong and how to write it.
-    package var description: String {
+    public var description: String {
         let form = "postgres://user:password@host:port/database?sslmode=disable|prefer|require|verify-full"
         switch self {
         case let .unsupportedScheme(scheme):
@@ -72,7 +72,7 @@ package enum PostgreSQLSettingsError: Error, Sendable, Equatable, CustomStringCo
     }
 
     /// The same sentences: no case holds anything to hide or to add.
-    package var debugDescription: String {
+    public var debugDescription: String {
         "PostgreSQLSettingsError: \(description)"
     }
 }

@@ -1,5 +1,5 @@
 /// A part of a PostgreSQL URL, named in the errors about it.
-package enum PostgreSQLURLPart: String, Sendable, Equatable {
+public enum PostgreSQLURLPart: String, Sendable, Equatable {
     /// The user name, before the `:` of `user:password@`.
     case user = "user name"
     /// The password, after the `:` of `user:password@`.

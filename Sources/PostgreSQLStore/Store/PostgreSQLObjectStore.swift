@@ -43,7 +43,7 @@ package final class PostgreSQLObjectStore: PersistentStore {
     /// Connects, opens (or creates) the store's schema and brings its tables in line with
     /// `model`.
     ///
-    /// - Throws: ``ObjectStore/ObjectStoreError/cannotOpenStore(path:reason:)`` when the server
+    /// - Throws: ``ObjectStore/ObjectStoreError/cannotConnect(server:reason:)`` when the server
     ///   cannot be reached; ``ObjectStore/ObjectStoreError/foreignDatabase(path:found:)`` for a
     ///   schema holding tables the store did not create;
     ///   ``ObjectStore/ObjectStoreError/newerStoreVersion(path:version:supportedVersion:)``;

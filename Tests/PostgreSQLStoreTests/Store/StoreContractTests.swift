@@ -1,3 +1,4 @@
+import FetchedResults
 import Foundation
 import ObjectStore
 @testable import PostgreSQLStore
@@ -303,6 +304,29 @@ extension PostgreSQLServerTests {
             }
             #expect(plan.contains { $0.contains("Scan") }, "\(plan)")
             #expect(plan.last == "filtered in memory: name")
+        }
+
+        @Test @MainActor func theArticlesExampleOpensAContainerWhoseControllerFollowsAnotherHost() async throws {
+            let url = try await PostgreSQLTestServer.shared().url
+            let model = LeagueModel.model
+            let schema = uniqueSchema()
+            // As in the article "Many hosts on PostgreSQL", with the test server's URL.
+            let store = try StoreDescription.postgreSQL(url: url, schema: schema)
+            let container = try PersistentContainer(name: "Scores", model: model, store: store)
+            let request = FetchRequest<LeagueModel.Club>(predicate: nil, sortDescriptors: [FetchSortDescriptor(\.name)])
+            let controller = FetchedResultsController<LeagueModel.Club>(fetchRequest: request, managedObjectContext: container.viewContext)
+            try controller.performFetch()
+
+            let otherHost = try PersistentContainer(name: "Scores", model: model, store: try StoreDescription.postgreSQL(url: url, schema: schema))
+            let writer = otherHost.newBackgroundContext()
+            try writer.performAndWait {
+                try writer.insert(LeagueModel.Club.self).name = "Ajax"
+                try writer.save()
+            }
+            await eventually { controller.fetchedObjects?.map(\.name) == ["Ajax"] }
+            let password = try #require(try PostgreSQLSettings(url: url).password)
+            #expect(!"\(store.location)".contains(password), "the store's location shows the password")
+            #expect("\(store.location)".contains("***"))
         }
     }
 }
