@@ -1,3 +1,5 @@
+import NIOConcurrencyHelpers
+import NIOCore
 package import PostgresNIO
 
 /// One connection of the pool, lent to a closure: its statements run one after the other on the
@@ -16,11 +18,7 @@ package struct PostgreSQLConnection: Sendable {
     /// - Throws: ``PostgreSQLStoreError``: the server's refusal, a timeout, or a lost connection.
     @discardableResult
     package func query(_ query: PostgresQuery) throws(PostgreSQLStoreError) -> [PostgresRow] {
-        do {
-            return Array(try connection.query(query, logger: logger).wait())
-        } catch {
-            throw .from(error, server: settings.description, queryTimeout: settings.queryTimeout)
-        }
+        Array(try answer(to: query))
     }
 
     /// Runs `query`, waiting for the server's answer, and returns the number of rows it
@@ -29,10 +27,29 @@ package struct PostgreSQLConnection: Sendable {
     /// - Throws: ``PostgreSQLStoreError``.
     @discardableResult
     package func changedRows(_ query: PostgresQuery) throws(PostgreSQLStoreError) -> Int {
+        try answer(to: query).metadata.rows ?? 0
+    }
+
+    /// The server's answer to `query`; fails as soon as the connection closes, whether or not
+    /// the driver has failed the statement yet (a connection the server ends between two
+    /// statements of a transaction must not leave the caller waiting).
+    private func answer(to query: PostgresQuery) throws(PostgreSQLStoreError) -> PostgresQueryResult {
+        let server = settings.description
+        guard !connection.isClosed else { throw .connectionLost(server: server, reason: "the connection was closed") }
+        let answer = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
+        let answered = NIOLockedValueBox(false)
+        let finish: @Sendable (Result<PostgresQueryResult, any Error>) -> Void = { result in
+            guard answered.withLockedValue({ done in defer { done = true }; return !done }) else { return }
+            answer.completeWith(result)
+        }
+        connection.query(query, logger: logger).whenComplete(finish)
+        connection.closeFuture.whenComplete { _ in
+            finish(.failure(PostgreSQLStoreError.connectionLost(server: server, reason: "the connection closed while a statement ran")))
+        }
         do {
-            return try connection.query(query, logger: logger).wait().metadata.rows ?? 0
+            return try answer.futureResult.wait()
         } catch {
-            throw .from(error, server: settings.description, queryTimeout: settings.queryTimeout)
+            throw .from(error, server: server, queryTimeout: settings.queryTimeout)
         }
     }
 

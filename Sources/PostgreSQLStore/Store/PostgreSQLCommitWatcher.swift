@@ -13,8 +13,9 @@ import PostgresNIO
 ///
 /// A notification is only a wake-up: its payload is not read, and `follow` reads the history
 /// from the container's cursor. A lost notification costs at most `idleInterval` (the thread
-/// follows the store that often anyway), never a commit; after the connection breaks the watch
-/// reconnects with a growing pause, and follows the store at once when it is back.
+/// follows the store that often anyway), never a commit. While the watch cannot listen (the
+/// server is down, or refuses), it tries again after a growing pause and follows the store each
+/// time; it follows at once when it listens again.
 final class PostgreSQLCommitWatcher: CommitWatch {
     private let wake = DispatchSemaphore(value: 0)
     private let exited = DispatchSemaphore(value: 0)
@@ -30,15 +31,16 @@ final class PostgreSQLCommitWatcher: CommitWatch {
             while !stopped.value {
                 if listening == nil || listening?.isClosed == true {
                     listening = Self.listen(settings: settings, channel: channel, group: group) { wake.signal() }
-                    if listening == nil {
-                        _ = wake.wait(timeout: .now() + pause)
-                        pause = min(pause * 2, max(idleInterval, 0.05))
-                        continue
-                    }
-                    pause = 0.05
                 }
+                // Followed at once after a (re)connection, and whether or not listening works.
                 guard !stopped.value, follow(nil) != nil else { break }
-                _ = wake.wait(timeout: .now() + idleInterval)
+                if listening == nil {
+                    _ = wake.wait(timeout: .now() + pause)
+                    pause = min(pause * 2, max(idleInterval, 0.05))
+                } else {
+                    pause = 0.05
+                    _ = wake.wait(timeout: .now() + idleInterval)
+                }
             }
             try? listening?.close().wait()
             try? group.syncShutdownGracefully()
