@@ -54,6 +54,16 @@ import Testing
         #expect(try messages.write(toPageOf: list.hub, sentUpTo: 8, askedForFullList: false).messages() == [.updates(9...10)])
     }
 
+    @Test func aPageWrittenLaterInARoundIsSentWhatWasPublishedSinceTheRoundBegan() throws {
+        let list = TestHub()
+        list.publish(2)
+        var messages = RoundMessages()
+        #expect(try messages.write(toPageOf: list.hub, sentUpTo: 1, askedForFullList: false).messages() == [.updates(2...2)])
+        list.publish()
+        #expect(try messages.write(toPageOf: list.hub, sentUpTo: 1, askedForFullList: false).messages() == [.updates(2...3)])
+        #expect(try messages.write(toPageOf: list.hub, sentUpTo: 2, askedForFullList: false).messages() == [.updates(3...3)])
+    }
+
     @Test func theWindowHandsOutAtMostThePageLimitOfUpdates() {
         let list = TestHub(keptUpdates: 3, pageQueueLimit: 5)
         list.publish(100)

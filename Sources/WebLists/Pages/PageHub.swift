@@ -1,3 +1,4 @@
+import Atomics
 import NIOConcurrencyHelpers
 import NIOCore
 
@@ -18,6 +19,7 @@ final class PageHub: Sendable {
     let pageQueueLimit: Int
     private let makeFullList: @Sendable () -> PageUpdate
     private let state = NIOLockedValueBox(State())
+    private let published = ManagedAtomic<UInt64>(0)
 
     fileprivate struct State {
         var generation: UInt64 = 0
@@ -63,6 +65,7 @@ final class PageHub: Sendable {
             state.window.append(update)
             if state.window.count > windowCapacity { state.window.removeFirst() }
             state.generation = update.generation
+            published.store(update.generation, ordering: .releasing)
             return state.wakerList
         }
         for waker in wakers { waker.wakeEveryPage() }
@@ -74,10 +77,15 @@ final class PageHub: Sendable {
         let wakers = state.withLockedValue { state in
             state.generation = generation
             state.window.removeAll(keepingCapacity: true)
+            published.store(generation, ordering: .releasing)
             return state.wakerList
         }
         for waker in wakers { waker.wakeEveryPage() }
     }
+
+    /// The last generation published, read without waiting for a publish: a round whose window
+    /// is older takes the window again.
+    var generation: UInt64 { published.load(ordering: .acquiring) }
 
     /// What a page sent up to `generation` may be sent now: the last generation published and
     /// the updates after `generation`, at most ``pageQueueLimit`` of them.

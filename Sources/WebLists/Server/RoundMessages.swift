@@ -33,12 +33,14 @@ struct RoundMessages {
         return write
     }
 
-    /// `hub`'s window, taken from the hub the first time a page of it needs it in this round, and
-    /// again, whole, the first time a page further behind does.
+    /// `hub`'s window, taken from the hub the first time a page of it needs it in this round,
+    /// again whenever the hub has published since, so that pages written later in the round are
+    /// sent what came meanwhile, and again, whole, the first time a page further behind needs it.
     private mutating func window(of hub: PageHub, serving sent: UInt64) -> PageWindow {
         let key = ObjectIdentifier(hub)
-        if let known = windows[key], known.serves(sent) { return known }
-        let window = hub.window(after: windows[key] == nil ? sent : 0)
+        let known = windows[key]
+        if let known, known.serves(sent), known.generation == hub.generation { return known }
+        let window = hub.window(after: known.map { $0.serves(sent) ? $0.start : 0 } ?? sent)
         windows[key] = window
         return window
     }
