@@ -46,7 +46,7 @@ struct RoundMessages {
     }
 
     /// The frames of the message carrying `updates`, consecutive generations of `hub` in order.
-    mutating func frames(carrying updates: ArraySlice<PageUpdate>, of hub: PageHub) -> ByteBuffer {
+    private mutating func frames(carrying updates: ArraySlice<PageUpdate>, of hub: PageHub) -> ByteBuffer {
         let key = Key(hub: ObjectIdentifier(hub), first: updates.first?.generation ?? 0, last: updates.last?.generation ?? 0, isFullList: false)
         return cached(key) { PageUpdate.message(carrying: updates) }
     }
