@@ -37,18 +37,27 @@ struct WebBenchmark: ParsableCommand {
     @Option(help: "Event loop threads of the clients process (1 to 8).")
     var clientThreads = 1
 
+    @Option(help: "Event loop threads of the server (0 to 8; 0 shares SwiftNIO's group, one thread a core).")
+    var serverThreads = 1
+
     func validate() throws {
         guard (1...5_000).contains(clients) else { throw ValidationError("--clients must be 1 to 5,000, got \(clients)") }
         guard (1...8).contains(clientThreads) else { throw ValidationError("--client-threads must be 1 to 8, got \(clientThreads)") }
+        guard (0...8).contains(serverThreads) else { throw ValidationError("--server-threads must be 0 to 8, got \(serverThreads)") }
     }
 
     func run() throws {
         guard options.includes("fanout-1k") else { return }
-        let ours = try wait(WebFanout(mode: .updates, clients: clients, clientThreads: clientThreads, seconds: liveSeconds, savesPerSecond: savesPerSecond))
-        let baseline = options.noBaseline
-            ? nil : try wait(WebFanout(mode: .fullLists, clients: clients, clientThreads: clientThreads, seconds: liveSeconds, savesPerSecond: savesPerSecond))
+        let ours = try wait(fanout(.updates))
+        let baseline = options.noBaseline ? nil : try wait(fanout(.fullLists))
         var report = BenchReport(json: options.json)
         report.add(result(ours, baseline))
+    }
+
+    private func fanout(_ mode: WebFanout.Mode) -> WebFanout {
+        WebFanout(
+            mode: mode, clients: clients, clientThreads: clientThreads, serverThreads: serverThreads == 0 ? nil : serverThreads,
+            seconds: liveSeconds, savesPerSecond: savesPerSecond)
     }
 
     private func result(_ ours: WebFanout.Record, _ baseline: WebFanout.Record?) -> BenchResult {

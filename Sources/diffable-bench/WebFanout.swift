@@ -33,6 +33,8 @@ struct WebFanout {
     let mode: Mode
     let clients: Int
     let clientThreads: Int
+    /// The server's own event loop threads, or `nil` for SwiftNIO's shared group.
+    let serverThreads: Int?
     let seconds: Double
     let savesPerSecond: Int
 
@@ -48,7 +50,7 @@ struct WebFanout {
             snapshot.appendItems(Array(section * 50..<(section + 1) * 50), toSection: section)
         }
         try await dataSource.apply(snapshot)
-        var server = WebListServer(configuration: .init(port: 0, maxMessagesPerSecond: 1))
+        var server = WebListServer(configuration: .init(port: 0, maxMessagesPerSecond: 1, eventLoopThreads: serverThreads))
         server.serve(view, at: "/", title: "fanout")
         let (ports, portReady) = AsyncStream<Int>.makeStream()
         let serving = Task { try await server.run { portReady.yield($0) } }

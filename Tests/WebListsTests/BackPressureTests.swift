@@ -36,30 +36,6 @@ import Testing
         fast.close()
         await server.stop()
     }
-
-    @Test func aPageQueueHoldsAtMostItsLimitThenOnlyTheNoteOfTheFullList() {
-        let queue = PageQueue(limit: 3)
-        for generation in 1...3 { queue.push(PageUpdate(generation: UInt64(generation), text: "u\(generation)")) }
-        #expect(queue.poll {} == .updates((1...3).map { PageUpdate(generation: UInt64($0), text: "u\($0)") }))
-        for generation in 4...10 { queue.push(PageUpdate(generation: UInt64(generation), text: "u\(generation)")) }
-        #expect(queue.poll {} == .fullList)
-        #expect(queue.fullListsForLag == 1)
-        queue.push(PageUpdate(generation: 11, text: "u11"))
-        #expect(queue.poll {} == .updates([PageUpdate(generation: 11, text: "u11")]))
-        queue.close()
-        #expect(queue.poll {} == .closed)
-    }
-
-    @Test func aPageQueueThatHadNothingCallsItsWriterBackOnceWhenAnUpdateComes() {
-        let queue = PageQueue(limit: 3)
-        let calls = Locked(0)
-        #expect(queue.poll { calls.withLock { $0 += 1 } } == nil)
-        #expect(calls.value == 0)
-        queue.push(PageUpdate(generation: 1, text: "u1"))
-        queue.push(PageUpdate(generation: 2, text: "u2"))
-        #expect(calls.value == 1)
-        #expect(queue.poll {} == .updates([PageUpdate(generation: 1, text: "u1"), PageUpdate(generation: 2, text: "u2")]))
-    }
 }
 
 /// Waits, 60 seconds at most (a loaded machine), until `condition` holds.

@@ -19,6 +19,22 @@ import Testing
         await server.stop()
     }
 
+    @Test func aServerOnThreadsOfItsOwnServesPagesTheirListAndUpdates() async throws {
+        let list = TestList()
+        try await list.dataSource.apply(TestList.snapshot([[1]]))
+        let server = try await TestServer.serving(list.view) { $0.eventLoopThreads = 1 }
+        let pages = [PageClient(port: server.port), PageClient(port: server.port)]
+        var models = [PageModel(), PageModel()]
+        for index in pages.indices { _ = try await pages[index].follow(&models[index], to: 1) }
+        try await list.dataSource.apply(TestList.snapshot([[1, 2]]))
+        for index in pages.indices {
+            #expect(try await pages[index].follow(&models[index], to: 2) == ["u"])
+            #expect(models[index].fields == [[["item 1"], ["item 2"]]])
+            pages[index].close()
+        }
+        await server.stop()
+    }
+
     @Test func everyApplyReachesThePageAsOneUpdateInGenerationOrder() async throws {
         for seed in TestEnvironment.seeds("WEBLISTS_SEED", default: [1, 2, 3]) {
             let list = TestList()

@@ -14,17 +14,16 @@ struct PageConnection: Sendable {
     /// The rounds in which the server's pages are written, one an event loop.
     let rounds: PageRounds
 
-    /// Serves the page until its connection ends: a ``PageWriter`` writes its queue into
-    /// `channel`, the WebSocket's, while this task reads what the page sends.
+    /// Serves the page until its connection ends: a ``PageWriter`` writes it into `channel`, the
+    /// WebSocket's, while this task reads what the page sends.
     func serve(
         resumingFrom resumePoint: ResumePoint?, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, into channel: any Channel
     ) async throws {
-        let page = hub.connect(resumingFrom: resumePoint)
+        let round = rounds.round(of: channel.eventLoop)
+        let page = hub.connect(resumingFrom: resumePoint, wokenBy: round)
         defer { hub.disconnect(page) }
-        let start = resumePoint?.epoch == hub.epoch ? resumePoint?.generation ?? 0 : 0
         let (finished, finishing) = AsyncStream<Void>.makeStream()
-        PageWriter(page: page, hub: hub, channel: channel, round: rounds.round(of: channel.eventLoop), from: start, finished: finishing)
-            .start()
+        PageWriter(page: page, hub: hub, channel: channel, round: round, finished: finishing).start()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { for await _ in finished {} }
             group.addTask { try await read(inbound, page: page, replyingOn: outbound) }
@@ -34,7 +33,7 @@ struct PageConnection: Sendable {
     }
 
     /// Reads the page's messages until it leaves or breaks a limit.
-    private func read(_ inbound: WebSocketInboundStream, page: PageQueue, replyingOn outbound: WebSocketOutboundWriter) async throws {
+    private func read(_ inbound: WebSocketInboundStream, page: PageCursor, replyingOn outbound: WebSocketOutboundWriter) async throws {
         var rate = MessageRate(perSecond: limits.maxMessagesPerSecond)
         for try await message in inbound.messages(maxSize: limits.maxMessageBytes) {
             guard rate.admit() else {

@@ -22,21 +22,28 @@ extension WebListServer {
         /// How many messages a page may send per second, on average over a second; more close
         /// its connection.
         public var maxMessagesPerSecond: Int
+        /// How many threads the server runs its connections on: `nil` shares SwiftNIO's group of
+        /// one thread a processor core; a number has the server run a group of its own, of that
+        /// many threads, for as long as it runs. Fewer threads leave cores to other work on the
+        /// machine, such as the clients of a benchmark.
+        public var eventLoopThreads: Int?
 
         /// A configuration; by default the loopback address, port 8080, no other origin, 1 KiB
-        /// messages and 10 messages a second.
+        /// messages, 10 messages a second, and SwiftNIO's shared threads.
         public init(
             host: String = "127.0.0.1",
             port: Int = 8080,
             allowedOrigins: Set<String> = [],
             maxMessageBytes: Int = 1_024,
-            maxMessagesPerSecond: Int = 10
+            maxMessagesPerSecond: Int = 10,
+            eventLoopThreads: Int? = nil
         ) {
             self.host = host
             self.port = port
             self.allowedOrigins = allowedOrigins
             self.maxMessageBytes = maxMessageBytes
             self.maxMessagesPerSecond = maxMessagesPerSecond
+            self.eventLoopThreads = eventLoopThreads
         }
     }
 }

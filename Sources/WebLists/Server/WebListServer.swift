@@ -2,6 +2,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import NIOPosix
 
 /// Serves lists to web browsers: for each ``WebListView``, a page, its script and stylesheet,
 /// and one WebSocket per page open.
@@ -65,6 +66,7 @@ public struct WebListServer: Sendable {
         var logger = Logger(label: "WebLists")
         logger.logLevel = .critical
         let rounds = PageRounds()
+        let ownGroup = configuration.eventLoopThreads.map { MultiThreadedEventLoopGroup(numberOfThreads: max(1, $0)) }
         let application = Application(
             router: makeRouter(document: document, rounds: rounds),
             server: .http1WebSocketUpgrade(
@@ -72,14 +74,21 @@ public struct WebListServer: Sendable {
                 configuration: .init(http1: .init(), ws: .init(maxFrameSize: Self.maxFrameSize))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in await onReady(channel.localAddress?.port ?? configuration.port) },
+            eventLoopGroupProvider: ownGroup.map { .shared($0) } ?? .singleton,
             logger: logger
         )
         let hubs = lists.map(\.hub)
-        try await withTaskCancellationHandler {
-            try await application.run()
-        } onCancel: {
-            hubs.forEach { $0.closeAll() }
+        do {
+            try await withTaskCancellationHandler {
+                try await application.run()
+            } onCancel: {
+                hubs.forEach { $0.closeAll() }
+            }
+        } catch {
+            try? await ownGroup?.shutdownGracefully()
+            throw error
         }
+        try? await ownGroup?.shutdownGracefully()
     }
 
     /// The largest WebSocket frame either side sends: full lists go out in one frame, and a
