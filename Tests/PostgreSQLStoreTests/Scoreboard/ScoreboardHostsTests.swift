@@ -1,3 +1,4 @@
+import Foundation
 import ObjectStore
 @testable import PostgreSQLStore
 import ScoreboardCore
@@ -10,10 +11,18 @@ extension PostgreSQLServerTests {
     struct ScoreboardHostsTests {
         static let banners = [Banner(id: "a", title: "A", detail: "")]
 
+        /// Opens (and seeds) the demo's store on a thread of its own: opening waits for the
+        /// server, which would hold a thread of the concurrency pool every other test needs.
+        static func open(_ description: StoreDescription, seed: UInt64) async throws -> PersistentContainer {
+            try await withCheckedThrowingContinuation { continuation in
+                Thread.detachNewThread { continuation.resume(with: Result { try ScoreboardStore.open(description: description, seed: seed) }) }
+            }
+        }
+
         @Test func aScoreboardWhoseFeedIsIdleFollowsAnotherHostsFeedToTheFreshFetches() async throws {
             let description = StoreDescription.postgreSQL(try await settings())
-            let watching = try ScoreboardStore.open(description: description, seed: 7)
-            let playing = try ScoreboardStore.open(description: description, seed: 7)
+            let watching = try await Self.open(description, seed: 7)
+            let playing = try await Self.open(description, seed: 7)
 
             // A rate this low leaves the watching host's feed pausing for the whole run.
             async let watched = HeadlessRun.run(container: watching, banners: Self.banners, seed: 7, pace: .timed(.seconds(2), rate: 0.0001))
@@ -33,8 +42,8 @@ extension PostgreSQLServerTests {
 
         @Test func twoScoreboardsPlayingTheirFeedsOnOneSchemaBothEndAsFreshFetchesGiveTheList() async throws {
             let description = StoreDescription.postgreSQL(try await settings())
-            let first = try ScoreboardStore.open(description: description, seed: 11)
-            let second = try ScoreboardStore.open(description: description, seed: 12)
+            let first = try await Self.open(description, seed: 11)
+            let second = try await Self.open(description, seed: 12)
 
             async let firstRun = HeadlessRun.run(container: first, banners: Self.banners, seed: 11, pace: .timed(.seconds(3), rate: 20))
             async let secondRun = HeadlessRun.run(container: second, banners: Self.banners, seed: 12, pace: .timed(.seconds(3), rate: 20))
