@@ -43,6 +43,9 @@ let package = Package(
         .target(name: "SeededRandom"),
         .target(name: "ObjectStoreThreadLocal"),
         .target(name: "BenchMemory"),
+        // Starts, crashes, restarts and removes a private PostgreSQL server on 127.0.0.1, for the
+        // PostgreSQL store's tests and the `postgres` benchmarks.
+        .target(name: "PostgreSQLTestSupport", dependencies: ["DiffableSupport"]),
         .target(
             name: "ObjectStore",
             dependencies: [
@@ -96,11 +99,16 @@ let package = Package(
                 "FetchedResults",
                 "ListDataSources",
                 "ObjectStore",
+                "PostgreSQLStore",
+                "PostgreSQLTestSupport",
                 "WebLists",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // Built with it, and started by its `web` subcommand as a process of its own.
                 "weblists-bench-clients",
+                // Built with it, and started by the remote-delivery cases as the other hosts.
+                "objectstore-history-peer",
             ]
         ),
         // The `web` benchmark's WebSocket clients, in a process of their own beside the server's.
@@ -142,6 +150,7 @@ let package = Package(
                 "ScoreboardCore",
                 "ListDataSources",
                 "ObjectStore",
+                "PostgreSQLStore",
                 "WebLists",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -236,8 +245,6 @@ if ProcessInfo.processInfo.environment["DIFFABLE_TESTS_WITHOUT_WEB"] == nil {
 // neither the store's module nor its driver under the sanitizer.
 if ProcessInfo.processInfo.environment["DIFFABLE_TESTS_WITHOUT_POSTGRESQL"] == nil {
     package.targets.append(contentsOf: [
-        // Starts, crashes, restarts and removes a private PostgreSQL server for the tests.
-        .target(name: "PostgreSQLTestSupport", dependencies: ["DiffableSupport"], path: "Tests/PostgreSQLTestSupport"),
         .testTarget(
             name: "PostgreSQLStoreTests",
             dependencies: [
@@ -246,6 +253,7 @@ if ProcessInfo.processInfo.environment["DIFFABLE_TESTS_WITHOUT_POSTGRESQL"] == n
                 "ObjectStore",
                 "PostgreSQLStore",
                 "PostgreSQLTestSupport",
+                "ScoreboardCore",
                 "SeededRandom",
                 "TestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -253,6 +261,15 @@ if ProcessInfo.processInfo.environment["DIFFABLE_TESTS_WITHOUT_POSTGRESQL"] == n
             ]
         ),
     ])
+}
+
+// The history peer stands for other hosts of a PostgreSQL store too (`postgres://…#schema` in
+// place of a file), except in the thread-sanitizer build, which compiles no PostgreSQL code.
+if ProcessInfo.processInfo.environment["DIFFABLE_TESTS_WITHOUT_POSTGRESQL"] == nil,
+    let peer = package.targets.first(where: { $0.name == "objectstore-history-peer" })
+{
+    peer.dependencies.append("PostgreSQLStore")
+    peer.swiftSettings = [.define("HISTORY_PEER_ON_POSTGRESQL")]
 }
 
 for target in package.targets where !["ObjectStoreThreadLocal", "BenchMemory"].contains(target.name) {

@@ -33,7 +33,7 @@ struct PeerBenchNode {
                 PeerOutput.write("\(changeSet.isRemote ? "remote" : "local") \(now - fixture.stamp)")
             }
         }
-        PeerOutput.write("ready \(controller.fetchedObjects?.count ?? 0)")
+        PeerOutput.write("ready \(follower.performAndWait { controller.fetchedObjects?.count ?? 0 })")
         guard readLine() == "go" else { return }
         try write(container)
         Thread.sleep(forTimeInterval: 1)

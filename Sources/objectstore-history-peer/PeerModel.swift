@@ -1,5 +1,8 @@
 import Foundation
 import ObjectStore
+#if HISTORY_PEER_ON_POSTGRESQL
+import PostgreSQLStore
+#endif
 
 /// The model the history peers share: teams and their fixtures.
 final class PeerTeam: ManagedObject {
@@ -21,12 +24,22 @@ final class PeerFixture: ManagedObject {
 enum PeerModel {
     static let model = ManagedObjectModel([PeerTeam.self, PeerFixture.self])
 
-    /// A container on the store file at `path`, keeping history for `historyRetention` seconds
-    /// (the default when nil).
+    /// A container on the store at `path`, keeping history for `historyRetention` seconds (the
+    /// default when nil). The store is a file, or with `postgres://…#schema` a schema on a
+    /// PostgreSQL server.
     static func container(path: String, historyRetention: Double? = nil) throws -> PersistentContainer {
-        var description = StoreDescription(location: .file(URL(fileURLWithPath: path)))
+        var description = try storeDescription(path)
         if let historyRetention { description.historyRetention = historyRetention }
         return try PersistentContainer(name: "HistoryPeer", model: model, store: description)
+    }
+
+    private static func storeDescription(_ path: String) throws -> StoreDescription {
+        #if HISTORY_PEER_ON_POSTGRESQL
+        if path.hasPrefix("postgres://") || path.hasPrefix("postgresql://"), let hash = path.lastIndex(of: "#") {
+            return try .postgreSQL(url: String(path[..<hash]), schema: String(path[path.index(after: hash)...]), poolSize: 4)
+        }
+        #endif
+        return StoreDescription(location: .file(URL(fileURLWithPath: path)))
     }
 
     /// A background context of `container` that merges every other context's and process's

@@ -1,4 +1,5 @@
-// Stands for other processes on one store file in the cross-process history tests:
+// Stands for other processes on one store file in the cross-process history tests (and, with
+// `postgres://…#schema` for <store>, for other hosts of a PostgreSQL store in the benchmarks):
 //
 //   objectstore-history-peer write <store> <seed> <saves> <pause-ms> [<history-retention-s>]
 //   objectstore-history-peer follow <store>

@@ -92,8 +92,7 @@ enum InteractiveSession {
     /// Opens the home screen on a context of its own, and makes the list view that draws it on
     /// the terminal, the pipeline between them and the feed.
     private static func makeScreen(container: PersistentContainer, banners: [Banner], seed: UInt64) async -> Screen {
-        let context = container.newBackgroundContext(name: "home")
-        context.automaticallyMergesChangesFromParent = true
+        let context = ScoreboardStore.homeContext(of: container)
         let home = await context.perform { HomeScreen(context: context, banners: banners) }
         let size = TerminalSession.size()
         let writer = ScreenWriter(size: size)

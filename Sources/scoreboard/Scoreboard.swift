@@ -2,9 +2,11 @@ import ArgumentParser
 import Foundation
 import ListDataSources
 import ObjectStore
+import PostgreSQLStore
 import ScoreboardCore
 
-/// `scoreboard`: a sports home screen on the embedded SQLite store, kept live by a feed.
+/// `scoreboard`: a sports home screen on the embedded SQLite store (or a PostgreSQL store), kept
+/// live by a feed.
 @main
 struct Scoreboard: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,6 +28,11 @@ struct Scoreboard: AsyncParsableCommand {
 
     @Flag(help: "Keep the store in memory: nothing is written to disk.")
     var inMemory = false
+
+    @Option(help: ArgumentHelp(
+        "Keep the store on the PostgreSQL server at this URL (schema scoreboard); scoreboards started on the same URL follow each other's feed saves.",
+        valueName: "url"))
+    var postgres: String?
 
     @Option(help: "The seed of the feed (and of a new store's first data set).")
     var seed: UInt64 = 1
@@ -55,7 +62,9 @@ struct Scoreboard: AsyncParsableCommand {
     var guestTeam: String?
 
     func validate() throws {
-        if storePath != nil && inMemory { throw ValidationError("--store and --in-memory exclude each other") }
+        if [storePath != nil, inMemory, postgres != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("--store, --in-memory and --postgres exclude each other")
+        }
         guard rate > 0, rate.isFinite else { throw ValidationError("--rate must be a positive number") }
         if let duration, !(duration >= 0 && duration.isFinite) { throw ValidationError("--duration must be a number of seconds") }
         if web && headless { throw ValidationError("--web and --headless exclude each other") }
@@ -66,9 +75,7 @@ struct Scoreboard: AsyncParsableCommand {
     func run() async throws {
         do {
             let banners = try Self.loadBanners()
-            let location: StoreLocation =
-                inMemory ? .inMemory : storePath.map { .file(URL(fileURLWithPath: $0)) } ?? .userDataDirectory
-            let container = try ScoreboardStore.open(location, seed: seed)
+            let container = try openStore()
             if headless {
                 try await runHeadless(container: container, banners: banners)
             } else if web {
@@ -85,6 +92,19 @@ struct Scoreboard: AsyncParsableCommand {
         } catch let error as TerminalError {
             Self.fail(error.description)
         }
+    }
+
+    private func openStore() throws -> PersistentContainer {
+        if let postgres {
+            do {
+                return try ScoreboardStore.open(description: .postgreSQL(url: postgres, schema: "scoreboard"), seed: seed)
+            } catch let error as PostgreSQLSettingsError {
+                Self.fail("--postgres: \(error)")
+            }
+        }
+        let location: StoreLocation =
+            inMemory ? .inMemory : storePath.map { .file(URL(fileURLWithPath: $0)) } ?? .userDataDirectory
+        return try ScoreboardStore.open(location, seed: seed)
     }
 
     private func runHeadless(container: PersistentContainer, banners: [Banner]) async throws {

@@ -28,8 +28,7 @@ enum WebSession {
     }
 
     static func run(container: PersistentContainer, banners: [Banner], seed: UInt64, options: Options) async throws {
-        let context = container.newBackgroundContext(name: "home")
-        context.automaticallyMergesChangesFromParent = true
+        let context = ScoreboardStore.homeContext(of: container)
         let home = await context.perform { HomeScreen(context: context, banners: banners) }
         let cell: @Sendable (HomeItem) -> WebCell = { WebCells.cell(for: $0, in: home) }
         let view = WebListView<HomeSection, HomeItem>()

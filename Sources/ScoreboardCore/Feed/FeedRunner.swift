@@ -24,6 +24,10 @@ package final class FeedRunner: Sendable {
     /// A feed on a new background context of `container`, playing the script of `seed`.
     package init(container: PersistentContainer, seed: UInt64) {
         context = container.newBackgroundContext(name: "feed")
+        // Another host's feed on the same PostgreSQL store changes the same matches: its saves
+        // are merged in, and a race on one match is settled in this feed's favour.
+        context.automaticallyMergesRemoteChanges = true
+        context.mergePolicy = .mergeByPropertyObjectTrump
         state = Locked(State(feed: LiveFeed(seed: seed), pacing: SplitMix64(seed: seed ^ 0x9ACE_9ACE_9ACE_9ACE)))
     }
 

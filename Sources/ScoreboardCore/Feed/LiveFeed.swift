@@ -42,7 +42,8 @@ package struct LiveFeed: Sendable {
     package mutating func step(in context: ManagedObjectContext) throws(ObjectStoreError) -> FeedEvent {
         let sports = try fetchSports(context)
         let matches = try fetchMatches(context)
-        if nextCode == nil { nextCode = (matches.map(\.code).max() ?? 0) + 1 }
+        // Past every code in the store, another host's new matches included.
+        nextCode = max(nextCode ?? 1, (matches.map(\.code).max() ?? 0) + 1)
         minute += Int.random(in: 1...4, using: &random)
         let event = try change(sports: sports, matches: matches, in: context)
         try context.save()

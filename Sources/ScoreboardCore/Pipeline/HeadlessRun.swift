@@ -27,8 +27,7 @@ package enum HeadlessRun {
         pace: Pace,
         settleTimeout: Duration = .seconds(10)
     ) async throws(ScoreboardError) -> HeadlessSummary {
-        let context = container.newBackgroundContext(name: "home")
-        context.automaticallyMergesChangesFromParent = true
+        let context = ScoreboardStore.homeContext(of: container)
         let home = await context.perform { HomeScreen(context: context, banners: banners) }
         let view = View(validatesUpdates: true, recordsHistory: false)
         let pipeline = HomePipeline(home: home, view: view)

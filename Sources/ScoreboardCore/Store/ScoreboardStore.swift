@@ -25,6 +25,14 @@ package enum ScoreboardStore {
         if case .file(let url) = description.location {
             try StoreOwnership.check(url)
         }
+        return try open(description: description, seed: seed)
+    }
+
+    /// The container of the store `description` names (a PostgreSQL store, for one), seeded
+    /// from `seed` when it holds no data set yet.
+    ///
+    /// - Throws: ``ScoreboardError/store(_:)`` for what the object store refuses.
+    package static func open(description: StoreDescription, seed: UInt64) throws(ScoreboardError) -> PersistentContainer {
         let container: PersistentContainer
         do {
             container = try PersistentContainer(name: "scoreboard", model: ScoreboardModel.model, store: description)
@@ -44,5 +52,14 @@ package enum ScoreboardStore {
             throw .store(error)
         }
         return container
+    }
+
+    /// The home screen's context on `container`: it follows the feed's saves, and other hosts'
+    /// or processes' saves to the same store.
+    package static func homeContext(of container: PersistentContainer) -> ManagedObjectContext {
+        let context = container.newBackgroundContext(name: "home")
+        context.automaticallyMergesChangesFromParent = true
+        context.automaticallyMergesRemoteChanges = true
+        return context
     }
 }

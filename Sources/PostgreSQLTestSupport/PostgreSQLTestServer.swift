@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// A PostgreSQL server for the tests: the one `DIFFABLESTORE_POSTGRES_URL` names, or a private
+/// A PostgreSQL server for the tests and the benchmarks: the one `DIFFABLESTORE_POSTGRES_URL` names, or a private
 /// one made with `initdb` in a temporary directory, listening on a free port of 127.0.0.1 and on
 /// a socket directory of its own, run as the user `postgres` when the tests run as root.
 ///
@@ -122,7 +122,8 @@ package final class PostgreSQLTestServer: Sendable {
         try await offThePool { try startPrivateNow() }
     }
 
-    private static func startPrivateNow() throws -> PostgreSQLTestServer {
+    /// ``startPrivate()`` on the calling thread, for a synchronous program.
+    package static func startPrivateNow() throws -> PostgreSQLTestServer {
         guard let binDirectory else { throw PostgreSQLTestServerError.noBinaries }
         let user = geteuid() == 0 ? serverUser : nil
         var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("diffablestore-postgres.XXXXXX").path.utf8CString)
@@ -218,7 +219,8 @@ package final class PostgreSQLTestServer: Sendable {
         _ = try? await Self.offThePool { self.removeNow() }
     }
 
-    private func removeNow() {
+    /// ``remove()`` on the calling thread, for a synchronous program.
+    package func removeNow() {
         guard let local else { return }
         let (wasRunning, watchdog) = state.withLock { state in
             defer { (state.isRunning, state.isRemoved, state.watchdog) = (false, true, nil) }
