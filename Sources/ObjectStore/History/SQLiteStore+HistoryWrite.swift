@@ -15,12 +15,6 @@ extension SQLiteStore {
         try appendHistoryTransaction(changes, generation: outcome.generation, stamp: batch.stamp, db: db)
     }
 
-    /// Appends one history transaction of `rows` for the commit of `generation`, inside the
-    /// commit's open transaction.
-    func appendHistoryTransaction(_ rows: [HistoryRecorder.Row], generation: Int64, stamp: HistoryStamp, db: Database) throws {
-        try appendHistoryTransaction(HistoryChangeCoding.encode(rows), generation: generation, stamp: stamp, db: db)
-    }
-
     /// Appends one history transaction of encoded `changes` for the commit of `generation`,
     /// inside the commit's open transaction.
     func appendHistoryTransaction(_ changes: [UInt8], generation: Int64, stamp: HistoryStamp, db: Database) throws {

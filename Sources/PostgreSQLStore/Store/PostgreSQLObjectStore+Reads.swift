@@ -39,6 +39,8 @@ extension PostgreSQLObjectStore {
     /// The statement that selects a query's rows, and what is left to do in memory.
     struct Selection {
         var text: String
+        /// `FROM … WHERE …` of the statement: the rows it selects, in no order.
+        var source: String
         var arguments: [DatabaseValue] = []
         /// The filters the statement does not apply.
         var residual: [any StoreFilter] = []
@@ -56,8 +58,9 @@ extension PostgreSQLObjectStore {
                 }
             }
             ordersInSQL = residual.isEmpty && query.orders.allSatisfy { $0.hops.isEmpty && $0.collation == .binary }
-            text = "SELECT \(PostgreSQLQueryText.rowColumns(entity)) FROM \(PostgreSQLIdentifier.quoted(entity.name)) AS t"
-            if !conditions.isEmpty { text += " WHERE " + conditions.joined(separator: " AND ") }
+            source = "FROM \(PostgreSQLIdentifier.quoted(entity.name)) AS t"
+            if !conditions.isEmpty { source += " WHERE " + conditions.joined(separator: " AND ") }
+            text = "SELECT \(PostgreSQLQueryText.rowColumns(entity)) " + source
             if ordersInSQL {
                 let terms = query.orders.map { order in
                     "t.\(PostgreSQLIdentifier.quoted(entity.columnNames[order.column])) \(order.ascending ? "ASC NULLS FIRST" : "DESC NULLS LAST")"
@@ -97,8 +100,15 @@ extension PostgreSQLObjectStore {
         for row in try keys(query, selection: .ids, mark: mark) { body(row.key) }
     }
 
+    /// The server counts when it runs every filter and the query has no limit or offset;
+    /// otherwise the selected rows are counted.
     package func count(_ query: StoreQuery, mark: ReadMark?) throws(ObjectStoreError) -> Int {
-        try read(mark: mark) { connection in try selectedRows(query, on: connection).count }
+        try read(mark: mark) { connection in
+            let selection = Selection(query, locking: false)
+            guard selection.residual.isEmpty, query.limit == nil, query.offset == 0 else { return try selectedRows(query, on: connection).count }
+            let text = "SELECT count(*) " + selection.source
+            return Int(try connection.query(PostgreSQLValues.query(text, selection.arguments)).first?.decode(Int64.self) ?? 0)
+        }
     }
 
     package func rows(entity: EntityDescription, keys: [Int64], mark: ReadMark?) throws(ObjectStoreError) -> [StoreRow] {
