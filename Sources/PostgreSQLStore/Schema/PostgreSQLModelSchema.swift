@@ -52,12 +52,7 @@ package enum PostgreSQLModelSchema {
 
     /// The column type of an attribute type: one per storage class of its values.
     static func columnType(_ type: AttributeType) -> String {
-        switch type {
-        case .boolean, .integer: "bigint"
-        case .double, .date: "double precision"
-        case .string, .uri, .decimal: "text COLLATE \"C\""
-        case .binary, .uuid, .json: "bytea"
-        }
+        PostgreSQLColumnKind(type).declaration
     }
 
     private static func createStoreTables(on connection: PostgreSQLConnection) throws {

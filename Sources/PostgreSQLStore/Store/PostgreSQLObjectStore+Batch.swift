@@ -3,23 +3,26 @@ package import GRDB
 package import ObjectStore
 
 extension PostgreSQLObjectStore {
-    /// Runs a batch operation as one commit: in one transaction that first raises the store
-    /// generation (told to `generationReserved` before anything is written), `body` writes its
-    /// rows and lists them in the commit; with history tracking on, the commit's history
-    /// transaction is appended last. Nothing is written when an error is thrown.
+    /// Runs a batch operation as one commit: in one transaction, `body` writes its rows and
+    /// lists them in the commit; then the store generation is raised (told to
+    /// `generationReserved`) in the statement that appends the commit's history transaction,
+    /// with history tracking on, last as a save does (``commit(_:policy:generationReserved:)``):
+    /// a transaction that holds the lock ordering commits never waits for rows. Nothing is
+    /// written when an error is thrown.
     func batchCommit(
         stamp: HistoryStamp, generationReserved: (Int64) -> Void, _ body: (PostgreSQLConnection, inout BatchCommit) throws -> Void
     ) throws(ObjectStoreError) -> BatchCommit {
         try write { connection in
             var commit = BatchCommit()
             commit.batch.stamp = stamp
-            commit.outcome.generation = try advanceGeneration(on: connection)
-            generationReserved(commit.outcome.generation)
             try body(connection, &commit)
             if tracksHistory {
                 let changes = try commit.historyChanges(entityBindings: entityBindings)
-                try appendHistoryTransaction(changes, generation: commit.outcome.generation, stamp: stamp, on: connection)
+                commit.outcome.generation = try advanceGeneration(appending: changes, stamp: stamp, on: connection)
+            } else {
+                commit.outcome.generation = try advanceGeneration(on: connection)
             }
+            generationReserved(commit.outcome.generation)
             return commit
         }
     }
@@ -84,12 +87,12 @@ extension PostgreSQLObjectStore {
                 commit.outcome.updates.append(.written(before: update.row.values, after: update.after, columns: update.columns, version: update.row.version + 1))
             }
             guard !inserts.isEmpty else { return }
-            var key = try reserveKeys(entity: entity.name, count: Int64(inserts.count), on: connection)
-            for insert in inserts {
-                try writer.insertRow(entity: entity, key: key, version: 1, values: insert.values)
-                commit.batch.inserts.append(.init(entity: entity, key: key, values: insert.values))
-                key += 1
+            let first = try reserveKeys(entity: entity.name, count: Int64(inserts.count), on: connection)
+            let start = commit.batch.inserts.endIndex
+            for (offset, insert) in inserts.enumerated() {
+                commit.batch.inserts.append(.init(entity: entity, key: first + Int64(offset), values: insert.values))
             }
+            try writer.insertRows(commit.batch.inserts[start...], version: 1)
         }
     }
 

@@ -1,5 +1,6 @@
 import GRDB
 import ObjectStore
+import PostgresNIO
 
 /// The PostgreSQL store's row statements for ``ObjectStore/CommitWriting``, on the connection
 /// of the commit's transaction.
@@ -38,6 +39,53 @@ struct PostgreSQLRowWriter: CommitRowWriter {
         try execute(
             "INSERT INTO \(table(entity)) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))",
             [key.databaseValue, version.databaseValue] + Array(values))
+    }
+
+    /// Rows at most one statement takes, so that no message grows without bound.
+    static let rowsPerInsert = 5_000
+
+    /// Many rows in one statement per ``rowsPerInsert``: each column is one array parameter and
+    /// `unnest` turns the arrays back into rows. A value that does not fit its column's type
+    /// (which the store never writes) sends its rows one statement each, as before.
+    func insertRows(_ inserts: ArraySlice<CommitBatch.Insert>, version: Int64) throws {
+        guard let entity = inserts.first?.entity, inserts.count > 1 else {
+            for insert in inserts { try insertRow(entity: insert.entity, key: insert.key, version: version, values: insert.values) }
+            return
+        }
+        let kinds = PostgreSQLColumnKind.columns(of: entity)
+        let names = (["Z_PK", "Z_OPT"] + entity.columnNames.map(PostgreSQLIdentifier.quoted)).joined(separator: ", ")
+        let parameters = (1...(kinds.count + 2)).map { "$\($0)" }.joined(separator: ", ")
+        let text = "INSERT INTO \(table(entity)) (\(names)) SELECT * FROM unnest(\(parameters))"
+        var start = inserts.startIndex
+        while start < inserts.endIndex {
+            let chunk = inserts[start..<min(start + Self.rowsPerInsert, inserts.endIndex)]
+            start = chunk.endIndex
+            guard let bindings = Self.columnArrays(chunk, kinds: kinds, version: version) else {
+                for insert in chunk { try insertRow(entity: entity, key: insert.key, version: version, values: insert.values) }
+                continue
+            }
+            try connection.changedRows(PostgresQuery(unsafeSQL: text, binds: bindings))
+        }
+    }
+
+    /// The keys, versions and every column of `inserts` as arrays, in one pass over the rows;
+    /// nil when a value does not fit its column.
+    private static func columnArrays(_ inserts: ArraySlice<CommitBatch.Insert>, kinds: [PostgreSQLColumnKind], version: Int64) -> PostgresBindings? {
+        var keys = PostgreSQLColumnArray(.bigint, capacity: inserts.count)
+        var versions = PostgreSQLColumnArray(.bigint, capacity: inserts.count)
+        var columns = kinds.map { PostgreSQLColumnArray($0, capacity: inserts.count) }
+        for insert in inserts {
+            _ = keys.append(insert.key.databaseValue)
+            _ = versions.append(version.databaseValue)
+            for column in columns.indices {
+                guard columns[column].append(insert.values[column]) else { return nil }
+            }
+        }
+        var bindings = PostgresBindings(capacity: kinds.count + 2)
+        bindings.append(keys)
+        bindings.append(versions)
+        for column in columns { bindings.append(column) }
+        return bindings
     }
 
     func row(entity: EntityDescription, key: Int64) throws -> StoreRow? {

@@ -14,10 +14,22 @@ package protocol CommitRowWriter {
     func clearColumns(_ columns: [Int], entity: EntityDescription, key: Int64, version: Int64) throws
     /// Inserts a row.
     func insertRow(entity: EntityDescription, key: Int64, version: Int64, values: ContiguousArray<DatabaseValue>) throws
+    /// Inserts the rows of `inserts`, all of one entity, at `version`: as
+    /// ``insertRow(entity:key:version:values:)`` each, in as few statements as the store can.
+    func insertRows(_ inserts: ArraySlice<CommitBatch.Insert>, version: Int64) throws
     /// The row of `key`, nil when there is none.
     func row(entity: EntityDescription, key: Int64) throws -> StoreRow?
     /// Adds or removes a many-to-many link; whether the store changed.
     func apply(_ link: CommitBatch.Link) throws -> Bool
     /// Removes every many-to-many link of the row of `key`.
     func unlinkAll(entity: EntityDescription, key: Int64) throws
+}
+
+extension CommitRowWriter {
+    /// One statement a row, for stores whose statements cost no round trip.
+    package func insertRows(_ inserts: ArraySlice<CommitBatch.Insert>, version: Int64) throws {
+        for insert in inserts {
+            try insertRow(entity: insert.entity, key: insert.key, version: version, values: insert.values)
+        }
+    }
 }

@@ -4,17 +4,20 @@ import GRDB
 /// the version the context read (optimistic locking), and conflicts are resolved by the merge
 /// policy. Stores supply the statements (``CommitRowWriter``) and the transaction around them.
 package enum CommitWriting {
-    /// Writes `batch` with `writer` inside a transaction that raised the store generation to
-    /// `generation`; returns what happened to each row. `store` names the store in errors.
+    /// Writes `batch` with `writer` inside the commit's transaction; returns what happened to
+    /// each row, its `generation` left for the store to set. `generation` gives a generation
+    /// above every commit that became visible before this one (the commit's own, or the newest
+    /// committed one plus one): only a row written again after another context deleted it needs
+    /// it, for ``reinsertionVersion(_:)``, so a store may raise its generation at the end of the
+    /// transaction. `store` names the store in errors.
     ///
     /// - Throws: ``ObjectStoreError/saveConflict(_:)`` (policy `.error`), and what the writer
     ///   throws; the caller rolls the transaction back.
     package static func write(
-        _ batch: CommitBatch, policy: MergePolicy, generation: Int64, writer: some CommitRowWriter, store: String,
+        _ batch: CommitBatch, policy: MergePolicy, generation: () throws -> Int64, writer: some CommitRowWriter, store: String,
         objectID: (EntityDescription, Int64) -> ObjectID
     ) throws -> CommitOutcome {
         var outcome = CommitOutcome()
-        outcome.generation = generation
         var conflicts: [SaveConflict] = []
         for delete in batch.deletes {
             outcome.deletes.append(try apply(delete, writer: writer, policy: policy, objectID: objectID, conflicts: &conflicts))
@@ -24,8 +27,8 @@ package enum CommitWriting {
             outcome.updates.append(try apply(update, writer: writer, policy: policy, generation: generation, store: store, objectID: objectID, conflicts: &conflicts))
         }
         if !conflicts.isEmpty { throw ObjectStoreError.saveConflict(conflicts) }
-        for insert in batch.inserts {
-            try writer.insertRow(entity: insert.entity, key: insert.key, version: 1, values: insert.values)
+        for inserts in insertsByEntity(batch.inserts) {
+            try writer.insertRows(inserts, version: 1)
         }
         // A delete the policy kept keeps its row's links, including those its delete rules
         // meant to remove.
@@ -42,6 +45,20 @@ package enum CommitWriting {
             if case .deleted = result { try writer.unlinkAll(entity: delete.entity, key: delete.key) }
         }
         return outcome
+    }
+
+    /// `inserts` in runs of one entity each, the entities in the order they first appear (the
+    /// order of rows within a commit means nothing to a reader, who sees them all at once).
+    private static func insertsByEntity(_ inserts: [CommitBatch.Insert]) -> [ArraySlice<CommitBatch.Insert>] {
+        guard let first = inserts.first else { return [] }
+        if inserts.allSatisfy({ $0.entity.index == first.entity.index }) { return [inserts[...]] }
+        var runs: [Int: [CommitBatch.Insert]] = [:]
+        var order: [Int] = []
+        for insert in inserts {
+            if runs[insert.entity.index] == nil { order.append(insert.entity.index) }
+            runs[insert.entity.index, default: []].append(insert)
+        }
+        return order.map { runs[$0]![...] }
     }
 
     /// The version of a row written again after another context deleted it: above every version
@@ -94,7 +111,7 @@ package enum CommitWriting {
     }
 
     private static func apply(
-        _ update: CommitBatch.Update, writer: some CommitRowWriter, policy: MergePolicy, generation: Int64, store: String,
+        _ update: CommitBatch.Update, writer: some CommitRowWriter, policy: MergePolicy, generation: () throws -> Int64, store: String,
         objectID: (EntityDescription, Int64) -> ObjectID, conflicts: inout [SaveConflict]
     ) throws -> CommitOutcome.UpdateResult {
         let entity = update.entity
@@ -109,7 +126,7 @@ package enum CommitWriting {
                 conflicts.append(SaveConflict(objectID: objectID(entity, update.key), keys: [], kind: .deletedElsewhere))
                 return .deletedElsewhere
             case .mergeByPropertyObjectTrump, .overwrite:
-                let version = reinsertionVersion(generation)
+                let version = reinsertionVersion(try generation())
                 try writer.insertRow(entity: entity, key: update.key, version: version, values: update.values)
                 return .reinserted(update.values, version: version)
             case .mergeByPropertyStoreTrump, .rollback:
