@@ -10,6 +10,8 @@ package import PostgresNIO
 /// cannot be parameters, go through ``PostgreSQLIdentifier``.
 package struct PostgreSQLConnection: Sendable {
     let connection: PostgresConnection
+    /// Fails the statements waiting on the connection when it closes.
+    let closeWatch: ConnectionCloseWatch
     let logger: Logger
     let settings: PostgreSQLSettings
 
@@ -30,6 +32,32 @@ package struct PostgreSQLConnection: Sendable {
         try answer(to: query).metadata.rows ?? 0
     }
 
+    /// Sends `query` without waiting for the server's answer: statements queue on the connection
+    /// and run in order, so the next one follows it on the connection's event loop instead of
+    /// after this thread wakes. For a statement whose answer is read later (``Sent/wait()``) or
+    /// not at all: a read-only transaction's `BEGIN` and `COMMIT`, never a statement that writes.
+    @discardableResult
+    package func send(_ query: PostgresQuery) -> Sent {
+        Sent(answer: connection.query(query, logger: logger), connection: self)
+    }
+
+    /// A statement sent with ``send(_:)``.
+    package struct Sent {
+        let answer: EventLoopFuture<PostgresQueryResult>
+        let connection: PostgreSQLConnection
+
+        /// Waits for the statement's answer.
+        ///
+        /// - Throws: ``PostgreSQLStoreError``: the server's refusal, or a lost connection.
+        package func wait() throws(PostgreSQLStoreError) {
+            do {
+                _ = try answer.wait()
+            } catch {
+                throw .from(error, server: connection.settings.description, queryTimeout: connection.settings.queryTimeout)
+            }
+        }
+    }
+
     /// The server's answer to `query`; fails as soon as the connection closes, whether or not
     /// the driver has failed the statement yet (a connection the server ends between two
     /// statements of a transaction must not leave the caller waiting).
@@ -42,9 +70,12 @@ package struct PostgreSQLConnection: Sendable {
             guard answered.withLockedValue({ done in defer { done = true }; return !done }) else { return }
             answer.completeWith(result)
         }
-        connection.query(query, logger: logger).whenComplete(finish)
-        connection.closeFuture.whenComplete { _ in
+        let watched = closeWatch.add {
             finish(.failure(PostgreSQLStoreError.connectionLost(server: server, reason: "the connection closed while a statement ran")))
+        }
+        connection.query(query, logger: logger).whenComplete { [closeWatch] result in
+            finish(result)
+            if let watched { closeWatch.remove(watched) }
         }
         do {
             return try answer.futureResult.wait()

@@ -24,13 +24,25 @@ package final class PostgreSQLConnectionPool: Sendable {
     private let permits: DispatchSemaphore
     private let state = Locked(State())
 
+    /// A connection and the watch of its statements, kept together while the pool holds it.
+    private struct Pooled: Sendable {
+        let connection: PostgresConnection
+        let closeWatch: ConnectionCloseWatch
+
+        init(_ connection: PostgresConnection) {
+            self.connection = connection
+            closeWatch = ConnectionCloseWatch(connection)
+        }
+    }
+
     private struct State {
-        var idle: [PostgresConnection] = []
+        var idle: [Pooled] = []
         var isClosed = false
         var nextIdentifier = 1
     }
 
     private init(settings: PostgreSQLSettings, logger: Logger, group: MultiThreadedEventLoopGroup, first: PostgresConnection) {
+        let first = Pooled(first)
         self.settings = settings
         self.logger = logger
         self.group = group
@@ -39,7 +51,7 @@ package final class PostgreSQLConnectionPool: Sendable {
     }
 
     deinit {
-        for connection in state.withLock({ $0.idle }) { connection.close().whenComplete { _ in } }
+        for pooled in state.withLock({ $0.idle }) { pooled.connection.close().whenComplete { _ in } }
         group.shutdownGracefully { _ in }
     }
 
@@ -86,7 +98,7 @@ package final class PostgreSQLConnectionPool: Sendable {
             defer { state.idle = [] }
             return state.idle
         }
-        for connection in idle { try? connection.close().wait() }
+        for pooled in idle { try? pooled.connection.close().wait() }
     }
 
     /// Lends a connection to `body` and returns what it returns.
@@ -95,9 +107,9 @@ package final class PostgreSQLConnectionPool: Sendable {
     ///   connection is had within the connect timeout; ``PostgreSQLStoreError/closed(server:)``
     ///   after ``close()``; and what `body` throws.
     package func withConnection<Result>(_ body: (PostgreSQLConnection) throws -> Result) throws -> Result {
-        let connection = try checkOut()
-        defer { checkIn(connection) }
-        return try body(PostgreSQLConnection(connection: connection, logger: logger, settings: settings))
+        let pooled = try checkOut()
+        defer { checkIn(pooled) }
+        return try body(PostgreSQLConnection(connection: pooled.connection, closeWatch: pooled.closeWatch, logger: logger, settings: settings))
     }
 
     /// Runs `query` on a connection of the pool and returns all its rows.
@@ -143,16 +155,16 @@ package final class PostgreSQLConnectionPool: Sendable {
     // MARK: Lending
 
     /// Waits for a permit, then takes an idle connection or opens one.
-    private func checkOut() throws(PostgreSQLStoreError) -> PostgresConnection {
+    private func checkOut() throws(PostgreSQLStoreError) -> Pooled {
         let server = settings.description
         guard !state.withLock({ $0.isClosed }) else { throw .closed(server: server) }
         let deadline = DispatchTime.now() + .nanoseconds(Int(settings.connectTimeout.nanoseconds))
         guard permits.wait(timeout: deadline) == .success else {
             throw .connectionUnavailable(server: server, timeout: settings.connectTimeout)
         }
-        let (idle, identifier, isClosed) = state.withLock { state -> (PostgresConnection?, Int, Bool) in
-            while let connection = state.idle.popLast() {
-                if !connection.isClosed { return (connection, 0, state.isClosed) }
+        let (idle, identifier, isClosed) = state.withLock { state -> (Pooled?, Int, Bool) in
+            while let pooled = state.idle.popLast() {
+                if !pooled.connection.isClosed { return (pooled, 0, state.isClosed) }
             }
             defer { state.nextIdentifier += 1 }
             return (nil, state.nextIdentifier, state.isClosed)
@@ -163,7 +175,7 @@ package final class PostgreSQLConnectionPool: Sendable {
         }
         if let idle { return idle }
         do {
-            return try Self.connect(settings, id: identifier, on: group, logger: logger)
+            return Pooled(try Self.connect(settings, id: identifier, on: group, logger: logger))
         } catch {
             permits.signal()
             throw .from(error, server: server, queryTimeout: settings.queryTimeout)
@@ -172,13 +184,13 @@ package final class PostgreSQLConnectionPool: Sendable {
 
     /// Gives a connection back: kept for the next caller while it is open and the pool is not
     /// closed, else closed.
-    private func checkIn(_ connection: PostgresConnection) {
+    private func checkIn(_ pooled: Pooled) {
         let kept = state.withLock { state -> Bool in
-            guard !state.isClosed, !connection.isClosed else { return false }
-            state.idle.append(connection)
+            guard !state.isClosed, !pooled.connection.isClosed else { return false }
+            state.idle.append(pooled)
             return true
         }
-        if !kept { try? connection.close().wait() }
+        if !kept { try? pooled.connection.close().wait() }
         permits.signal()
     }
 }

@@ -1,12 +1,12 @@
 import NIOSSL
-import PostgresNIO
+package import PostgresNIO
 
 extension PostgreSQLSettings {
     /// The configuration of each of the pool's connections: the endpoint, credentials and TLS
     /// of the settings, their connect timeout, and the query timeout as the server's
     /// `statement_timeout`. TLS as `sslMode` asks: none, or NIOSSL's client context, whose
     /// certificate and host name checks only `verify-full` keeps.
-    var connectionConfiguration: PostgresConnection.Configuration {
+    package var connectionConfiguration: PostgresConnection.Configuration {
         get throws {
             let tls: PostgresConnection.Configuration.TLS
             switch sslMode {

@@ -33,7 +33,16 @@ package enum PostgreSQLValues {
     ///
     /// - Throws: `PostgresDecodingError` for a type the store never writes.
     package static func value(of cell: PostgresCell) throws -> DatabaseValue {
-        guard cell.bytes != nil else { return .null }
+        guard var bytes = cell.bytes else { return .null }
+        // The store's own column types in the binary format, read straight from the bytes.
+        if cell.format == .binary {
+            switch cell.dataType {
+            case .int8 where bytes.readableBytes == 8: return bytes.readInteger(as: Int64.self)!.databaseValue
+            case .float8 where bytes.readableBytes == 8: return Double(bitPattern: bytes.readInteger(as: UInt64.self)!).databaseValue
+            case .text, .varchar: return bytes.readString(length: bytes.readableBytes)!.databaseValue
+            default: break
+            }
+        }
         switch cell.dataType {
         case .int8, .int4, .int2: return try cell.decode(Int64.self).databaseValue
         case .float8, .float4: return try cell.decode(Double.self).databaseValue

@@ -12,9 +12,9 @@ extension PostgreSQLObjectStore {
     ///
     /// Filters with a PostgreSQL form (keys, columns equal to a value or among keys) run in the
     /// SQL; the others run in memory over the rows it returns, with ``PostgreSQLRowReader``.
-    /// The server orders, limits and offsets when every filter ran there and every sort is by
-    /// a column of the entity in byte order; otherwise the rows are sorted in memory by the same
-    /// comparison contexts use, then limited. `locking` locks the rows the SQL selects until the
+    /// The server orders when every sort is by a column of the entity in byte order (filtering
+    /// in memory keeps that order), and limits and offsets too when every filter ran there;
+    /// otherwise the rows are sorted in memory by the same comparison contexts use, then limited. `locking` locks the rows the SQL selects until the
     /// transaction ends (`FOR UPDATE`), for a write that depends on them.
     func selectedRows(_ query: StoreQuery, on connection: PostgreSQLConnection, locking: Bool = false) throws -> [SelectedRow] {
         let selection = Selection(query, locking: locking)
@@ -29,8 +29,8 @@ extension PostgreSQLObjectStore {
             storeRow.sortKeys = query.sortKeys(of: object)
             selected.append(SelectedRow(row: storeRow, object: object))
         }
-        guard !selection.ordersInSQL else { return selected }
-        selected.sort { query.areInIncreasingOrder($0.row, $1.row) }
+        if selection.limitsInSQL { return selected }
+        if !selection.ordersInSQL { selected.sort { query.areInIncreasingOrder($0.row, $1.row) } }
         let start = min(query.offset, selected.count)
         let end = query.limit.map { min(start + max($0, 0), selected.count) } ?? selected.count
         return Array(selected[start..<end])
@@ -44,8 +44,10 @@ extension PostgreSQLObjectStore {
         var arguments: [DatabaseValue] = []
         /// The filters the statement does not apply.
         var residual: [any StoreFilter] = []
-        /// Whether the statement orders, limits and offsets.
+        /// Whether the statement orders the rows.
         var ordersInSQL: Bool
+        /// Whether the statement also limits and offsets (it runs every filter).
+        var limitsInSQL: Bool
 
         init(_ query: StoreQuery, locking: Bool) {
             let entity = query.entity
@@ -57,7 +59,8 @@ extension PostgreSQLObjectStore {
                     residual.append(filter)
                 }
             }
-            ordersInSQL = residual.isEmpty && query.orders.allSatisfy { $0.hops.isEmpty && $0.collation == .binary }
+            ordersInSQL = query.orders.allSatisfy { $0.hops.isEmpty && $0.collation == .binary }
+            limitsInSQL = ordersInSQL && residual.isEmpty
             source = "FROM \(PostgreSQLIdentifier.quoted(entity.name)) AS t"
             if !conditions.isEmpty { source += " WHERE " + conditions.joined(separator: " AND ") }
             text = "SELECT \(PostgreSQLQueryText.rowColumns(entity)) " + source
@@ -66,8 +69,8 @@ extension PostgreSQLObjectStore {
                     "t.\(PostgreSQLIdentifier.quoted(entity.columnNames[order.column])) \(order.ascending ? "ASC NULLS FIRST" : "DESC NULLS LAST")"
                 }
                 text += " ORDER BY " + (terms + ["t.Z_PK"]).joined(separator: ", ")
-                if let limit = query.limit { text += " LIMIT \(limit)" }
-                if query.offset > 0 { text += " OFFSET \(query.offset)" }
+                if limitsInSQL, let limit = query.limit { text += " LIMIT \(limit)" }
+                if limitsInSQL, query.offset > 0 { text += " OFFSET \(query.offset)" }
             } else {
                 text += " ORDER BY t.Z_PK"
             }

@@ -10,9 +10,10 @@ import PostgresNIO
 /// Every method runs its statements on a connection of the pool, in one transaction, and waits
 /// for the server (``PostgreSQLConnectionPool``). Reads run in a read-only `REPEATABLE READ`
 /// transaction that first reads the store generation, so a read knows exactly which commits it
-/// sees. Commits raise the generation in the single row of `z_generation` first: the row's lock
-/// makes commits one at a time, so generations are given in the order commits become visible,
-/// and a reader that saw generation 8 has seen 7 (``PostgreSQLModelSchema``).
+/// sees. Commits write their rows, then raise the generation in the single row of
+/// `z_generation` in their last statement before `COMMIT`: the row's lock, held until the commit,
+/// makes commits take their numbers one at a time in the order they become visible, so a reader
+/// that saw generation 8 has seen 7 (``PostgreSQLModelSchema``).
 package final class PostgreSQLObjectStore: PersistentStore {
     package let identifier: UUID
     package let model: ManagedObjectModel
@@ -89,14 +90,20 @@ package final class PostgreSQLObjectStore: PersistentStore {
 
     /// Runs `body` in a read-only transaction that sees one snapshot of the store, and notes in
     /// `mark` the generation that snapshot holds.
+    ///
+    /// `BEGIN` goes out with the first read and `COMMIT` after the last without waiting for
+    /// either (``PostgreSQLConnection/send(_:)``): a transaction that writes nothing has no
+    /// outcome to wait for, and `BEGIN`'s answer, read before the results are returned, says
+    /// whether the reads saw one snapshot.
     func read<T>(mark: ReadMark?, _ body: (PostgreSQLConnection) throws -> T) throws(ObjectStoreError) -> T {
         try run {
             try pool.withConnection { connection in
-                try connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                let begun = connection.send("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
                 do {
                     if let mark { mark.saw(try Self.generation(on: connection)) }
                     let result = try body(connection)
-                    try connection.query("COMMIT")
+                    try begun.wait()
+                    connection.send("COMMIT")
                     return result
                 } catch {
                     _ = try? connection.query("ROLLBACK")
