@@ -34,15 +34,30 @@ struct RemoteDeliveries {
         guard !remote.isEmpty, !local.isEmpty else { throw ValidationError("\(caseName): the nodes reported no delivery") }
         let (p50, p99) = (percentile(remote, 0.5), percentile(remote, 0.99))
         let expected = Double(nodes * (nodes - 1)) * seconds * Double(savesPerSecond)
+        let sustained = sustainedSavesPerSecond(lines)
         var result = BenchResult(
             bench: bench, caseName: caseName, oursMilliseconds: Measurement(runs: remote),
             baseline: "in-process merge, same run", baselineMilliseconds: Measurement(runs: local),
             note: "\(nodes) \(nodeName) × \(savesPerSecond) saves/s for \(formatted(seconds, decimals: 0)) s, controller over 100,000 objects in each; "
+                + "sustained \(formatted(sustained, decimals: 0)) of \(nodes * savesPerSecond) saves/s in all; "
                 + "\(remote.count) of \(Int(expected)) remote deliveries timed, p50 \(formatted(p50, decimals: 3)) ms p99 \(formatted(p99, decimals: 3)) ms; "
                 + "in-process p50 \(formatted(percentile(local, 0.5), decimals: 3)) ms p99 \(formatted(percentile(local, 0.99), decimals: 3)) ms; "
                 + "times are medians/spreads of single deliveries, from just before the save; \(goals)")
-        result.extra = [("p50_ms", p50), ("p99_ms", p99), ("baseline_p99_ms", percentile(local, 0.99))]
+        result.extra = [
+            ("p50_ms", p50), ("p99_ms", p99), ("baseline_p99_ms", percentile(local, 0.99)),
+            ("saves_per_second", sustained), ("target_saves_per_second", Double(nodes * savesPerSecond)),
+        ]
         return result
+    }
+
+    /// The saves per second the nodes sustained together: each node's saves over the time they
+    /// took it (`saved <saves> <seconds>`), summed.
+    private func sustainedSavesPerSecond(_ lines: [String]) -> Double {
+        lines.reduce(0) { total, line in
+            let fields = line.split(separator: " ")
+            guard fields.count == 3, fields[0] == "saved", let saves = Double(fields[1]), let seconds = Double(fields[2]), seconds > 0 else { return total }
+            return total + saves / max(seconds, self.seconds)
+        }
     }
 
     private func percentile(_ values: [Double], _ fraction: Double) -> Double {

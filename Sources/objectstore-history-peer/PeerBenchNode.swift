@@ -8,7 +8,9 @@ import ObjectStore
 /// its own per save, `savesPerSecond` times a second for `seconds`, stamping it with the time.
 /// For every change the follower's stream delivers after the controller has followed it, prints
 /// `remote <ms>` (another process's save) or `local <ms>` (this process's writer: the in-process
-/// reference), the time from the stamp to the delivery. Ends with `done`.
+/// reference), the time from the stamp to the delivery. After its last save, prints `saved
+/// <saves> <seconds>`: how long its saves took from the first (a node that cannot keep up takes
+/// longer than asked, and the benchmark reports the rate it sustained). Ends with `done`.
 struct PeerBenchNode {
     let path: String
     let index: Int
@@ -54,6 +56,8 @@ struct PeerBenchNode {
         let interval = 1 / Double(savesPerSecond)
         let start = Date().timeIntervalSince1970
         let count = Int(seconds * Double(savesPerSecond))
+        var completed = 0
+        defer { PeerOutput.write("saved \(completed) \(Date().timeIntervalSince1970 - start)") }
         for save in 0..<count {
             let due = start + Double(save) * interval
             let wait = due - Date().timeIntervalSince1970
@@ -63,6 +67,7 @@ struct PeerBenchNode {
                 fixture.stamp = Date().timeIntervalSince1970 * 1000
                 try writer.save()
             }
+            completed += 1
         }
     }
 }
