@@ -39,7 +39,11 @@ final class PostgreSQLCommitWatcher: CommitWatch {
                     pause = min(pause * 2, max(idleInterval, 0.05))
                 } else {
                     pause = 0.05
-                    _ = wake.wait(timeout: .now() + idleInterval)
+                    // Notifications that came while the store was followed are answered by one
+                    // read, which reads every commit since the container's cursor.
+                    if wake.wait(timeout: .now() + idleInterval) == .success {
+                        while wake.wait(timeout: .now()) == .success {}
+                    }
                 }
             }
             try? listening?.close().wait()
