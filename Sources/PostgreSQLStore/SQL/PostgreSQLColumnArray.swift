@@ -25,10 +25,13 @@ struct PostgreSQLColumnArray: PostgresDynamicTypeEncodable {
 
     /// Appends `value`; false when it is not of the column's storage class (an integer in a
     /// `double precision` column is written as the double it equals, as PostgreSQL's assignment
-    /// would).
+    /// would; NaN as NULL, as ``PostgreSQLValues/append(_:to:)`` sends it).
     mutating func append(_ value: DatabaseValue) -> Bool {
         switch (kind, value.storage) {
         case (_, .null):
+            hasNull = true
+            elements.writeInteger(Int32(-1))
+        case (.double, .double(let number)) where number.isNaN:
             hasNull = true
             elements.writeInteger(Int32(-1))
         case (.bigint, .int64(let number)):

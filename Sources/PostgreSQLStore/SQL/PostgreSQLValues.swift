@@ -17,10 +17,12 @@ package enum PostgreSQLValues {
         return PostgresQuery(unsafeSQL: numberedPlaceholders(text), binds: bindings)
     }
 
-    /// Appends one value.
+    /// Appends one value. NaN is sent as NULL, as SQLite stores it, so that both stores hold,
+    /// compare and order the same values.
     package static func append(_ value: DatabaseValue, to bindings: inout PostgresBindings) {
         switch value.storage {
         case .null: bindings.appendNull()
+        case .double(let number) where number.isNaN: bindings.appendNull()
         case .int64(let number): bindings.append(number)
         case .double(let number): bindings.append(number)
         case .string(let text): bindings.append(text)

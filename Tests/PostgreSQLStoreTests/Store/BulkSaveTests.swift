@@ -68,5 +68,36 @@ extension PostgreSQLServerTests {
             #expect(transactions.first?.changes.count == count + 2 * 6)
             #expect(transactions.first?.changes.allSatisfy { $0.changeType == .insert } == true)
         }
+
+        @Test func notANumberIsStoredComparedAndOrderedAsOnTheSQLiteStore() async throws {
+            var results: [[String]] = []
+            for kind in StoreKind.allCases {
+                let container = try await StoreContractTests.container(kind)
+                let context = container.newBackgroundContext()
+                let names = try context.performAndWait { () throws -> [String] in
+                    // One row alone, so that the statement of array parameters and the one of a
+                    // single row both meet it.
+                    for (name, rating) in [("nan alone", Double.nan)] {
+                        let player = try context.insert(LeagueModel.Player.self)
+                        (player.name, player.rating) = (name, rating)
+                    }
+                    try context.save()
+                    for (name, rating) in [("one", 1.0), ("nan", .nan), ("minus one", -1.0)] {
+                        let player = try context.insert(LeagueModel.Player.self)
+                        (player.name, player.rating) = (name, rating)
+                    }
+                    try context.save()
+                    let reader = container.newBackgroundContext()
+                    return try reader.performAndWait { () throws -> [String] in
+                        var request = FetchRequest<LeagueModel.Player>(predicate: nil, sortDescriptors: [FetchSortDescriptor(\.rating), FetchSortDescriptor(\.name)])
+                        let sorted = try reader.fetch(request).map { "\($0.name) \($0.rating)" }
+                        request.predicate = try FetchPredicate(format: "rating < %@", 0.5)
+                        return sorted + ["below 0.5:"] + (try reader.fetch(request).map(\.name))
+                    }
+                }
+                results.append(names)
+            }
+            #expect(results.first == results.last, "\(results)")
+        }
     }
 }
