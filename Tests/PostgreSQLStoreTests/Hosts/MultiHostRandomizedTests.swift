@@ -12,7 +12,7 @@ extension PostgreSQLServerTests {
     struct MultiHostRandomizedTests {
         @Test func everyHostMergesEveryOtherHostsCommitOnceAndItsControllersEqualFreshFetches() async throws {
             let seed = TestEnvironment.seed("MULTI_HOST_SEED", default: 0x4057_0001)
-            let saves = TestEnvironment.count("MULTI_HOST_SAVES", default: 40)
+            let saves = TestEnvironment.count("MULTI_HOST_SAVES", default: 30)
             let group = try await HostGroup.onSharedServer(seed: seed)
             var generator = SplitMix64(seed: seed)
             var hosts: [PeerProcess] = []

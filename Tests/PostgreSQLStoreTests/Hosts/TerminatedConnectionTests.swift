@@ -13,7 +13,7 @@ extension PostgreSQLServerTests {
     struct TerminatedConnectionTests {
         @Test func aHostWhoseConnectionsAreTerminatedRecoversAndLosesNothing() async throws {
             let seed = TestEnvironment.seed("TERMINATED_BACKENDS_SEED", default: 0x4057_0004)
-            let rounds = TestEnvironment.count("TERMINATED_BACKENDS_ROUNDS", default: 4)
+            let rounds = TestEnvironment.count("TERMINATED_BACKENDS_ROUNDS", default: 3)
             let group = try await HostGroup.onSharedServer(seed: seed)
             let settings = try await settings(schema: group.schema)
             var generator = SplitMix64(seed: seed)
