@@ -22,6 +22,7 @@ extension PostgreSQLServerTests {
             }
             HostGroup.go([offline])
             await eventually(within: 60) { offline.lines.contains("done") }
+            try #require(offline.tokens("committed").count > 0, "\(group.label): the host to stop committed nothing: \(offline.lines.suffix(3))")
             let before = try group.history()
             let early = before.filter { !$0.changes.isEmpty }.map(\.token)
             await eventually(within: 60) { online.allSatisfy { Set($0.tokens("merged")).isSuperset(of: early) } }
