@@ -170,6 +170,9 @@ let package = Package(
         // environment, snapshots built from a layout, and recorders for values that arrive on
         // other threads.
         .target(name: "TestSupport", dependencies: ["DiffableSnapshots", "DiffableSupport", "SeededRandom"], path: "Tests/TestSupport"),
+        // Other processes for the tests: the package's executables, found beside the test bundle,
+        // and a history peer run with its lines read as they come and real signals sent to it.
+        .target(name: "ProcessTesting", dependencies: ["DiffableSupport", "ObjectStore"], path: "Tests/ProcessTesting"),
         // The WebSocket client the web list tests play their pages with,
         // built on the SwiftNIO modules the server builds already.
         .target(
@@ -208,6 +211,7 @@ let package = Package(
                 "DiffableSupport",
                 "objectstore-crash-writer",
                 "objectstore-history-peer",
+                "ProcessTesting",
                 "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
@@ -253,9 +257,12 @@ if ProcessInfo.processInfo.environment["DIFFABLE_TESTS_WITHOUT_POSTGRESQL"] == n
                 "ObjectStore",
                 "PostgreSQLStore",
                 "PostgreSQLTestSupport",
+                "ProcessTesting",
                 "ScoreboardCore",
                 "SeededRandom",
                 "TestSupport",
+                // Started by the multi-host tests as the other hosts.
+                "objectstore-history-peer",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -22,17 +22,24 @@ struct PeerWriter {
         let prefix = "p\(ProcessInfo.processInfo.processIdentifier)-\(seed)"
         var generator = SplitMix64(seed: seed)
         for save in 0..<saves {
-            let token = try context.performAndWait { () throws -> HistoryToken? in
-                if Int.random(in: 0..<6, using: &generator) == 0 {
-                    return try RandomBatch(context: context, prefix: "\(prefix)-\(save)").run(&generator)
-                }
-                var edits = RandomEdits(context: context, prefix: "\(prefix)-\(save)")
-                for _ in 0..<Int.random(in: 1...4, using: &generator) { try edits.apply(Int.random(in: 0..<100, using: &generator), &generator) }
-                return try edits.save()
-            }
+            let token = try context.performAndWait { try Self.saveRandomChanges(in: context, prefix: "\(prefix)-\(save)", using: &generator) }
             PeerOutput.write("committed", token)
             if pauseMilliseconds > 0 { Thread.sleep(forTimeInterval: Double(pauseMilliseconds) / 1000) }
         }
+    }
+}
+
+extension PeerWriter {
+    /// Saves one commit of random changes in `context`, on its queue: one to four edits, or one
+    /// time in six a batch operation. New objects are named `<prefix>-<number>`. Returns the
+    /// token of the commit, nil when it changed nothing.
+    static func saveRandomChanges(in context: ManagedObjectContext, prefix: String, using generator: inout SplitMix64) throws -> HistoryToken? {
+        if Int.random(in: 0..<6, using: &generator) == 0 {
+            return try RandomBatch(context: context, prefix: prefix).run(&generator)
+        }
+        var edits = RandomEdits(context: context, prefix: prefix)
+        for _ in 0..<Int.random(in: 1...4, using: &generator) { try edits.apply(Int.random(in: 0..<100, using: &generator), &generator) }
+        return try edits.save()
     }
 }
 

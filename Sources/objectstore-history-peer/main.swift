@@ -6,6 +6,7 @@
 //   objectstore-history-peer consume <store> <consumer-name> [--until-idle]
 //   objectstore-history-peer populate <store> <count>
 //   objectstore-history-peer bench-node <store> <index> <nodes> <saves-per-second> <seconds>
+//   objectstore-history-peer host <store> <seed> <saves> <pause-ms> [<history-retention-s>]
 //
 // Each prints one line per event on standard output (see PeerWriter, PeerFollower and
 // PeerConsumer), so a test can kill it at any moment and read what it did.
@@ -18,17 +19,19 @@ let usage = """
            objectstore-history-peer consume <store> <consumer-name> [--until-idle]
            objectstore-history-peer populate <store> <count>
            objectstore-history-peer bench-node <store> <index> <nodes> <saves-per-second> <seconds>
+           objectstore-history-peer host <store> <seed> <saves> <pause-ms> [<history-retention-s>]
 
     """
 
 do {
     switch (arguments.first, arguments.count) {
-    case ("write", 5...6) where UInt64(arguments[2]) != nil && Int(arguments[3]) != nil && Int(arguments[4]) != nil
-        && (arguments.count == 5 || Double(arguments[5]) != nil):
-        try PeerWriter(
+    case (let mode?, 5...6) where ["write", "host"].contains(mode) && UInt64(arguments[2]) != nil && Int(arguments[3]) != nil
+        && Int(arguments[4]) != nil && (arguments.count == 5 || Double(arguments[5]) != nil):
+        let writer = PeerWriter(
             path: arguments[1], seed: UInt64(arguments[2])!, saves: Int(arguments[3])!, pauseMilliseconds: Int(arguments[4])!,
             historyRetention: arguments.count == 6 ? Double(arguments[5]) : nil
-        ).run()
+        )
+        if mode == "host" { try PeerHost(writing: writer).run() } else { try writer.run() }
     case ("follow", 2):
         try PeerFollower(path: arguments[1]).run()
     case ("consume", 3), ("consume", 4):

@@ -1,6 +1,7 @@
 import Foundation
 import ObjectStore
 @testable import objectstore_crash_writer
+import ProcessTesting
 import TestSupport
 import Testing
 

@@ -19,6 +19,15 @@ extension PostgreSQLServerTests {
             }
         }
 
+        @Test func theServerShowsTheConnectionsUnderTheirApplicationName() async throws {
+            var settings = try await settings()
+            settings.applicationName = "host-\(settings.schema)"
+            try await withPool(settings) { pool in
+                let shown = try pool.query("SELECT application_name::text FROM pg_stat_activity WHERE pid = pg_backend_pid()").first?.decode(String.self)
+                #expect(shown == settings.applicationName)
+            }
+        }
+
         @Test func aTransactionThatThrowsLeavesNothingAndOneThatReturnsIsKept() async throws {
             struct Abandon: Error {}
             let schema = uniqueSchema()

@@ -45,6 +45,11 @@ struct SettingsURLTests {
         #expect(settings.sslMode == .require)
     }
 
+    @Test func theApplicationNameParameterNamesTheConnections() throws {
+        #expect(try PostgreSQLSettings(url: "postgres://app@host/db").applicationName == PostgreSQLSettings.defaultApplicationName)
+        #expect(try PostgreSQLSettings(url: "postgres://app@host/db?application_name=host%201").applicationName == "host 1")
+    }
+
     @Test(arguments: [
         ("mysql://app@host/db", PostgreSQLSettingsError.unsupportedScheme("mysql")),
         ("app@host/db", .unsupportedScheme(nil)),
@@ -63,6 +68,7 @@ struct SettingsURLTests {
         ("postgres://app@host/db?sslmode=disable&sslmode=require", .repeatedParameter("sslmode")),
         ("postgres://app@host/db?password=x", .unknownParameter("password")),
         ("postgres://app@host/db?connect_timeout=soon", .invalidParameterValue(name: "connect_timeout", expected: "a whole number of seconds above zero")),
+        ("postgres://app@host/db?application_name=", .invalidParameterValue(name: "application_name", expected: "a percent-encoded name, not empty")),
     ])
     func aBadURLIsRefusedWithTheWrongPartNamed(url: String, expected: PostgreSQLSettingsError) {
         #expect(throws: expected) { try PostgreSQLSettings(url: url) }

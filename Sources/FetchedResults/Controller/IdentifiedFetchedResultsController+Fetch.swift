@@ -28,6 +28,7 @@ extension IdentifiedFetchedResultsController {
         relatedEntities = compiled.relatedEntityIndexes
         directRelationships = Self.directRelationships(of: compiled)
         lastError = nil
+        isBehind = false
         if observation == nil {
             observation = managedObjectContext.addChangeObserver { [weak self] event in
                 self?.follow(event)

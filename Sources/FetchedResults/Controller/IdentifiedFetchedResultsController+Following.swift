@@ -4,14 +4,60 @@ import ObjectStore
 
 extension IdentifiedFetchedResultsController {
     /// Applies one event of the context's change stream (on the context's queue).
+    ///
+    /// An event that cannot be applied (a read of the store failed: the server is down, a
+    /// connection was lost) leaves the results behind the context. The controller reports the
+    /// error, then reads its results again at the next event, or after ``recoveryDelay`` when
+    /// none comes, until a read succeeds: the results catch up without the app calling
+    /// ``performFetch()``.
     func follow(_ event: ChangeEvent) {
         guard let compiled, event.sequenceNumber > position else { return }
         position = event.sequenceNumber
+        if isBehind {
+            catchUp(compiled)
+            return
+        }
         do {
             try apply(event, compiled)
         } catch {
-            lastError = error
-            delegate?.controller(self, didFailWith: error)
+            fell(behindWith: error)
+        }
+    }
+
+    /// How long a controller whose results fell behind waits for an event before it reads them
+    /// again by itself.
+    static var recoveryDelay: Duration { .milliseconds(250) }
+
+    /// Notes that the results missed a change, reports `error`, and schedules a read.
+    private func fell(behindWith error: FetchedResultsError) {
+        isBehind = true
+        lastError = error
+        delegate?.controller(self, didFailWith: error)
+        guard !isRecoveryScheduled else { return }
+        isRecoveryScheduled = true
+        let context = managedObjectContext
+        Task { [weak self] in
+            try? await Task.sleep(for: Self.recoveryDelay)
+            guard let controller = self else { return }
+            await context.perform {
+                controller.isRecoveryScheduled = false
+                guard controller.isBehind, let compiled = controller.compiled else { return }
+                controller.catchUp(compiled)
+            }
+        }
+    }
+
+    /// Reads the results again after a missed change and delivers the difference; on failure,
+    /// stays behind and tries again later.
+    private func catchUp(_ compiled: CompiledFetchRequest<ResultType>) {
+        do {
+            let fetched = try fetchResults(compiled)
+            position = max(position, fetched.sequenceNumber)
+            isBehind = false
+            lastError = nil
+            replaceResults(with: fetched, marking: [], alwaysDeliver: false, classic: true)
+        } catch {
+            fell(behindWith: error)
         }
     }
 

@@ -67,10 +67,16 @@ extension IdentifiedFetchedResultsController {
         let olds = base.locations(of: candidateItems(of: ids), in: results)
         // Decided before the loads below, which read the store.
         let patched = event.map { patchedEntries(of: ids, olds: olds, gone: gone, event: $0, compiled) } ?? [:]
-        context.loadObjects(ids.indices.compactMap { index in
-            let id = ids[index]
-            return !gone.contains(id) && patched[id] == nil && (olds[index] != nil || !context.hasLoadedObject(with: id)) ? id : nil
-        })
+        // An object that cannot be read is not placed by the defaults a fault reads as: the
+        // update fails, and the controller reads its results again (``follow(_:)``).
+        do {
+            try context.loadObjectsOrThrow(ids.indices.compactMap { index in
+                let id = ids[index]
+                return !gone.contains(id) && patched[id] == nil && (olds[index] != nil || !context.hasLoadedObject(with: id)) ? id : nil
+            })
+        } catch {
+            throw .wrapping(error)
+        }
         var change = IncrementalChange()
         for (id, old) in zip(ids, olds) {
             var new = gone.contains(id) ? nil : patched[id]

@@ -117,8 +117,9 @@ public final class IdentifiedFetchedResultsController<ResultType: ManagedObject,
         get { assertOnContextQueue(); return settings.sectionIndexTitleProvider }
         set { assertOnContextQueue(); settings.sectionIndexTitleProvider = newValue }
     }
-    /// The error that stopped the last update from the change stream, if any; the results stay
-    /// as last delivered until the next successful ``performFetch()``.
+    /// The error that stopped the last update from the change stream, if any. The results stay
+    /// as last delivered until the controller reads them again by itself (at the next change, or
+    /// a moment later) or the next successful ``performFetch()``; both clear it.
     public internal(set) var lastError: FetchedResultsError? {
         get { assertOnContextQueue(); return settings.lastError }
         set { settings.lastError = newValue }
@@ -153,6 +154,11 @@ public final class IdentifiedFetchedResultsController<ResultType: ManagedObject,
     var deliveryCount = 0
     /// The last event of the change stream the results reflect.
     var position: Int64 = 0
+    /// Whether an event could not be applied, so the results miss a change until they are read
+    /// again.
+    var isBehind = false
+    /// Whether a read of the results is scheduled for ``isBehind``.
+    var isRecoveryScheduled = false
     var observation: ObservationToken?
     /// For attribute identifiers: each object's identifier, and back.
     var itemByObject: [ObjectID: ItemIdentifierType] = [:]

@@ -70,7 +70,8 @@ public protocol FetchedResultsControllerDelegate<ResultType, ItemIdentifierType>
     func controller(_ controller: IdentifiedFetchedResultsController<ResultType, ItemIdentifierType>, didChangeSection sectionName: String, atSectionIndex sectionIndex: Int, for type: FetchedResultsChangeType)
     /// A step of classic changes ended.
     func controllerDidChangeContent(_ controller: IdentifiedFetchedResultsController<ResultType, ItemIdentifierType>)
-    /// Following the change stream failed; the results stay as last delivered.
+    /// Following the change stream failed; the results stay as last delivered until the
+    /// controller reads them again by itself, at the next change or a moment later.
     func controller(_ controller: IdentifiedFetchedResultsController<ResultType, ItemIdentifierType>, didFailWith error: FetchedResultsError)
 }
 

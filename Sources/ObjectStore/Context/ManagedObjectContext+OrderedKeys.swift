@@ -46,13 +46,31 @@ extension ManagedObjectContext {
     /// (they load, or report it, on first access).
     package func loadObjects(_ objectIDs: [ObjectID]) {
         assertOnQueue()
+        for (index, keys) in faultKeys(of: objectIDs) {
+            _ = objectsNotingFailure(entity: core.model.entities[index], keys: keys)
+        }
+    }
+
+    /// Loads the objects with `objectIDs` that are not loaded yet, as ``loadObjects(_:)`` does,
+    /// for a caller that must not read them as faults: a read failure is thrown (the objects
+    /// not loaded stay faults), and left for the caller to handle rather than noted for the
+    /// next save.
+    ///
+    /// - Throws: the store's error when the objects cannot be read.
+    package func loadObjectsOrThrow(_ objectIDs: [ObjectID]) throws(ObjectStoreError) {
+        assertOnQueue()
+        for (index, keys) in faultKeys(of: objectIDs) {
+            _ = try loadObjects(entity: core.model.entities[index], keys: keys)
+        }
+    }
+
+    /// The keys of the objects among `objectIDs` that are not loaded, by entity index.
+    private func faultKeys(of objectIDs: [ObjectID]) -> [Int: [Int64]] {
         var keysByEntity: [Int: [Int64]] = [:]
         for id in objectIDs {
             if let object = registered[id], !object.state.contains(.fault) { continue }
             keysByEntity[id.entity.index, default: []].append(id.key)
         }
-        for (index, keys) in keysByEntity {
-            _ = objectsNotingFailure(entity: core.model.entities[index], keys: keys)
-        }
+        return keysByEntity
     }
 }

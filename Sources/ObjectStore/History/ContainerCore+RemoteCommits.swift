@@ -47,8 +47,9 @@ extension ContainerCore {
         if commits.hasGap {
             handOnRemote(resync(through: commits.through), generation: commits.through)
         } else {
+            let columns = Self.updatedColumns(in: commits.transactions)
             for transaction in commits.transactions where !transaction.changes.isEmpty {
-                handOnRemote(changeSet(of: transaction, rows: commits.rows), generation: transaction.token.generation)
+                handOnRemote(changeSet(of: transaction, rows: commits.rows, columns: columns), generation: transaction.token.generation)
             }
         }
         handedOn(through: commits.through)
@@ -91,9 +92,24 @@ extension ContainerCore {
         }
     }
 
-    /// The change set of another container's commit: its lists, and for updated columns the
-    /// values of the rows as read with it.
-    private func changeSet(of transaction: HistoryTransaction, rows: [ObjectID: StoreRow]) -> ChangeSet {
+    /// The columns that the commits of `transactions` updated, by object.
+    static func updatedColumns(in transactions: [HistoryTransaction]) -> [ObjectID: Set<Int>] {
+        var columns: [ObjectID: Set<Int>] = [:]
+        for change in transactions.lazy.flatMap(\.changes) where change.changeType == .update {
+            columns[change.changedObjectID, default: []].formUnion(change.updatedProperties.compactMap(change.changedObjectID.entity.column(named:)))
+        }
+        return columns
+    }
+
+    /// The change set of another container's commit: its lists, and for updated objects the
+    /// values of their rows as read with the last of the commits read together.
+    ///
+    /// Those rows are newer than the commit when a later commit of the same read changed the
+    /// object again, and carry that row's version: a merge applies one patch per object and
+    /// version and skips the rest as stale. So each patch holds every column the commits read
+    /// together updated in the object (`columns`), not only this commit's, and the first patch
+    /// of the object brings it up to the row read.
+    private func changeSet(of transaction: HistoryTransaction, rows: [ObjectID: StoreRow], columns: [ObjectID: Set<Int>]) -> ChangeSet {
         var inserted: Set<ObjectID> = []
         var deleted: Set<ObjectID> = []
         var changedKeys: [ObjectID: Set<String>] = [:]
@@ -105,7 +121,7 @@ extension ContainerCore {
             case .delete: deleted.insert(id)
             case .update:
                 changedKeys[id] = change.updatedProperties
-                let columns = change.updatedProperties.compactMap(id.entity.column(named:)).sorted()
+                let columns = (columns[id] ?? []).sorted()
                 if !columns.isEmpty, let row = rows[id] {
                     patches[id] = RowPatch(version: row.version, columns: columns, values: columns.map { row.values[$0] })
                 }

@@ -27,7 +27,7 @@ extension PostgreSQLSettings {
     private var startupParameters: [(String, String)] {
         // The schema's name is a plain identifier (``PostgreSQLIdentifier/isPlain(_:)``), so the
         // store's statements name its tables without it.
-        var parameters = [("application_name", "DiffableStore"), ("search_path", schema)]
+        var parameters = [("application_name", applicationName), ("search_path", schema)]
         if let queryTimeout {
             parameters.append(("statement_timeout", "\(max(1, queryTimeout.nanoseconds / 1_000_000))"))
         }

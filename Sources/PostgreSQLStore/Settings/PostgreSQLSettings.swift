@@ -8,6 +8,8 @@
 package struct PostgreSQLSettings: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The schema the store keeps its tables in when no other is named.
     package static let defaultSchema = "diffablestore"
+    /// The name the server shows for the store's connections when the URL names none.
+    package static let defaultApplicationName = "DiffableStore"
     /// The port of a URL that names none.
     package static let defaultPort = 5432
 
@@ -33,6 +35,9 @@ package struct PostgreSQLSettings: Sendable, Equatable, CustomStringConvertible,
     /// How long one statement may run before the server cancels it (PostgreSQL's
     /// `statement_timeout`), or nil for no limit.
     package var queryTimeout: Duration?
+    /// The name the server shows for the store's connections (`application_name` in
+    /// `pg_stat_activity`), to tell one host's connections from another's.
+    package var applicationName: String
 
     /// Settings from a URL, `postgres://user:password@host:port/database?sslmode=MODE`, and the
     /// store's own choices.
@@ -40,7 +45,8 @@ package struct PostgreSQLSettings: Sendable, Equatable, CustomStringConvertible,
     /// `postgresql://` is accepted too; the user name, password, host and database are
     /// percent-decoded; the port is 5432 when left out, the database the user name, and
     /// `sslmode` `prefer`. A `connect_timeout` parameter (whole seconds, as in libpq) replaces
-    /// `connectTimeout`.
+    /// `connectTimeout`; an `application_name` parameter (percent-encoded) names the
+    /// connections, ``defaultApplicationName`` when left out.
     ///
     /// - Throws: ``PostgreSQLSettingsError`` naming the part that is wrong, never with the
     ///   password in it.
@@ -62,6 +68,7 @@ package struct PostgreSQLSettings: Sendable, Equatable, CustomStringConvertible,
         self.poolSize = poolSize
         self.connectTimeout = parts.connectTimeout ?? connectTimeout
         self.queryTimeout = queryTimeout
+        self.applicationName = parts.applicationName ?? Self.defaultApplicationName
         try validate()
     }
 
@@ -86,7 +93,7 @@ package struct PostgreSQLSettings: Sendable, Equatable, CustomStringConvertible,
     /// The URL of ``description`` with the store's own settings.
     package var debugDescription: String {
         let queryLimit = queryTimeout.map { "\($0)" } ?? "none"
-        return "PostgreSQLSettings(\(description), schema: \(schema), pool size: \(poolSize), connect timeout: \(connectTimeout), query timeout: \(queryLimit))"
+        return "PostgreSQLSettings(\(description), schema: \(schema), pool size: \(poolSize), connect timeout: \(connectTimeout), query timeout: \(queryLimit), application name: \(applicationName))"
     }
 
     /// The properties as `dump` and test failures show them, the password as `***`.
@@ -95,6 +102,7 @@ package struct PostgreSQLSettings: Sendable, Equatable, CustomStringConvertible,
             "host": host, "port": port, "database": database, "user": user,
             "password": password == nil ? "nil" : "***", "sslMode": sslMode, "schema": schema,
             "poolSize": poolSize, "connectTimeout": connectTimeout, "queryTimeout": queryTimeout as Any,
+            "applicationName": applicationName,
         ], displayStyle: .struct)
     }
 }

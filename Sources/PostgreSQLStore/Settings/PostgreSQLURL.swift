@@ -13,6 +13,7 @@ struct PostgreSQLURL {
     var database: String?
     var sslMode: PostgreSQLSSLMode?
     var connectTimeout: Duration?
+    var applicationName: String?
 
     /// The schemes a URL may begin with.
     static let schemes: Set<String> = ["postgres", "postgresql"]
@@ -77,7 +78,7 @@ struct PostgreSQLURL {
         return (host, port)
     }
 
-    /// Reads `sslmode` and `connect_timeout` from the text after `?`.
+    /// Reads `sslmode`, `connect_timeout` and `application_name` from the text after `?`.
     private mutating func readParameters(_ query: Substring) throws(PostgreSQLSettingsError) {
         var seen: Set<String> = []
         for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
@@ -94,6 +95,11 @@ struct PostgreSQLURL {
                     throw .invalidParameterValue(name: name, expected: "a whole number of seconds above zero")
                 }
                 connectTimeout = .seconds(seconds)
+            case "application_name":
+                guard let decoded = value.removingPercentEncoding, !decoded.isEmpty else {
+                    throw .invalidParameterValue(name: name, expected: "a percent-encoded name, not empty")
+                }
+                applicationName = decoded
             default:
                 throw .unknownParameter(name)
             }

@@ -18,7 +18,8 @@ extension StoreDescription {
     ///     parts percent-decoded, port 5432 and the database named as the user when left out;
     ///     `sslmode` is `disable`, `prefer` (the default), `require` or `verify-full` (TLS
     ///     through NIOSSL, checking the certificate and host name only for `verify-full`);
-    ///     `connect_timeout` (whole seconds) replaces `connectTimeout`.
+    ///     `connect_timeout` (whole seconds) replaces `connectTimeout`; `application_name`
+    ///     names the store's connections on the server (`DiffableStore` when left out).
     ///   - schema: The schema the store owns: 1 to 63 lowercase letters, digits and underscores.
     ///   - poolSize: How many connections each container keeps at most.
     ///   - connectTimeout: How long getting a connection waits before the store fails with

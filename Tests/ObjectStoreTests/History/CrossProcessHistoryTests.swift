@@ -1,6 +1,7 @@
 import Foundation
 import ObjectStore
 @testable import objectstore_history_peer
+import ProcessTesting
 import TestSupport
 import Testing
 

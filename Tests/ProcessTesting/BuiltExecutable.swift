@@ -1,12 +1,12 @@
-import Foundation
+package import Foundation
 import Testing
 
-/// The package's helper executables that tests run as other processes.
-enum BuiltExecutable {
+/// The package's executables that tests run as other processes.
+package enum BuiltExecutable {
     /// The executable `name`: the one built beside the test bundle (`swift test` builds every
     /// product), else one the test builds with `swift build --product` into a build folder of its
     /// own (the test run holds the lock of the usual one).
-    static func url(named name: String) throws -> URL {
+    package static func url(named name: String) throws -> URL {
         if let built = builtBesideTheTests(name) { return built }
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let build = Process()

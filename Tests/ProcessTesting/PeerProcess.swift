@@ -1,10 +1,12 @@
 import DiffableSupport
 import Foundation
-import ObjectStore
-@testable import objectstore_history_peer
+package import ObjectStore
 
-/// A running `objectstore-history-peer`: its lines as they come, its input, and a real kill.
-final class PeerProcess: Sendable {
+/// A running `objectstore-history-peer`: its lines as they come, its input, and real signals.
+///
+/// The peer writes one line per event, `<word> <token>` with the token as JSON (or `none`), so a
+/// test reads what it did up to the moment it was killed.
+package final class PeerProcess: Sendable {
     private let process: Process
     private let input = Pipe()
     private let output = Pipe()
@@ -12,7 +14,8 @@ final class PeerProcess: Sendable {
     /// Whether the output has ended.
     private let outputEnded = Locked(false)
 
-    init(_ arguments: [String]) throws {
+    /// Starts the peer with `arguments`, and a thread of its own that reads its output.
+    package init(_ arguments: [String]) throws {
         process = Process()
         process.executableURL = try BuiltExecutable.url(named: "objectstore-history-peer")
         process.arguments = arguments
@@ -38,27 +41,37 @@ final class PeerProcess: Sendable {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
-    var identifier: Int32 { process.processIdentifier }
+    package var identifier: Int32 { process.processIdentifier }
+
+    /// Whether the process has not ended.
+    package var isRunning: Bool { process.isRunning }
 
     /// Sends `signal` (SIGSTOP, SIGCONT, …) to the process.
-    func signal(_ signal: Int32) {
+    package func signal(_ signal: Int32) {
         kill(process.processIdentifier, signal)
     }
 
     /// The whole lines written so far.
-    var lines: [String] { received.withLock { $0.lines } }
+    package var lines: [String] { received.withLock { $0.lines } }
 
     /// The tokens of the lines that start with `word`.
-    func tokens(_ word: String) -> [HistoryToken] {
-        lines.filter { $0.hasPrefix(word + " ") }.compactMap { PeerOutput.token(in: Substring($0)) }
+    package func tokens(_ word: String) -> [HistoryToken] {
+        lines.filter { $0.hasPrefix(word + " ") }.compactMap(Self.token(in:))
     }
 
-    func send(_ line: String) {
+    /// The token of a line `<word> <token>`, nil when it carries none.
+    package static func token(in line: String) -> HistoryToken? {
+        guard let space = line.firstIndex(of: " ") else { return nil }
+        return try? JSONDecoder().decode(HistoryToken.self, from: Data(line[line.index(after: space)...].utf8))
+    }
+
+    /// Writes `line` to the process's standard input.
+    package func send(_ line: String) {
         input.fileHandleForWriting.write(Data((line + "\n").utf8))
     }
 
     /// Kills the process with SIGKILL and waits for it.
-    func killNow() async {
+    package func killNow() async {
         kill(process.processIdentifier, SIGKILL)
         await finish()
     }
@@ -66,7 +79,7 @@ final class PeerProcess: Sendable {
     /// Waits for the process to end and for the last of its output; returns its exit status.
     /// Polls, so that no thread of the tests' shared pool blocks meanwhile.
     @discardableResult
-    func finish() async -> Int32 {
+    package func finish() async -> Int32 {
         while process.isRunning || !outputEnded.withLock({ $0 }) {
             try? await Task.sleep(for: .milliseconds(2))
         }
