@@ -17,9 +17,8 @@ extension SQLiteStore {
             return try writer.write { db in
                 let generation = try StoreGeneration.advance(db)
                 generationReserved(generation)
-                var outcome = try CommitWriting.write(
-                    batch, policy: policy, generation: { generation }, writer: SQLiteRowWriter(store: self, db: db), store: path, objectID: self.objectID)
-                outcome.generation = generation
+                let outcome = try CommitWriting.write(
+                    batch, policy: policy, generation: generation, writer: SQLiteRowWriter(store: self, db: db), store: path, objectID: self.objectID)
                 if self.tracksHistory { try self.recordHistory(batch, outcome: outcome, db: db) }
                 return outcome
             }

@@ -3,26 +3,23 @@ package import GRDB
 package import ObjectStore
 
 extension PostgreSQLObjectStore {
-    /// Runs a batch operation as one commit: in one transaction, `body` writes its rows and
-    /// lists them in the commit; then the store generation is raised (told to
-    /// `generationReserved`) in the statement that appends the commit's history transaction,
-    /// with history tracking on, last as a save does (``commit(_:policy:generationReserved:)``):
-    /// a transaction that holds the lock ordering commits never waits for rows. Nothing is
-    /// written when an error is thrown.
+    /// Runs a batch operation as one commit: in one transaction that first raises the store
+    /// generation (told to `generationReserved` before anything is written), `body` writes its
+    /// rows and lists them in the commit; with history tracking on, the commit's history
+    /// transaction is appended last. Nothing is written when an error is thrown.
     func batchCommit(
         stamp: HistoryStamp, generationReserved: (Int64) -> Void, _ body: (PostgreSQLConnection, inout BatchCommit) throws -> Void
     ) throws(ObjectStoreError) -> BatchCommit {
         try write { connection in
             var commit = BatchCommit()
             commit.batch.stamp = stamp
+            commit.outcome.generation = try advanceGeneration(on: connection)
+            generationReserved(commit.outcome.generation)
             try body(connection, &commit)
             if tracksHistory {
                 let changes = try commit.historyChanges(entityBindings: entityBindings)
-                commit.outcome.generation = try advanceGeneration(appending: changes, stamp: stamp, on: connection)
-            } else {
-                commit.outcome.generation = try advanceGeneration(on: connection)
+                try appendHistoryTransaction(changes, generation: commit.outcome.generation, stamp: stamp, on: connection)
             }
-            generationReserved(commit.outcome.generation)
             return commit
         }
     }

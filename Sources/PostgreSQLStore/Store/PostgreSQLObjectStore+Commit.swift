@@ -4,47 +4,22 @@ package import ObjectStore
 import PostgresNIO
 
 extension PostgreSQLObjectStore {
-    /// Writes a save in one transaction, as ``ObjectStore/CommitWriting`` does for every store.
-    ///
-    /// The generation is raised last, in the statement that appends the commit's history
-    /// transaction (with history tracking on), right before `COMMIT`: raising it takes the lock
-    /// of `z_generation`'s row, which orders commits, so the lock is held for that statement and
-    /// the commit rather than for every row's statement, and a transaction holding it never
-    /// waits for a row another holds. A row written again after another context deleted it takes
-    /// its version from the newest committed generation, read without the lock.
+    /// Writes a save in one transaction, as ``ObjectStore/CommitWriting`` does for every store;
+    /// the transaction first raises the generation (taking the lock of `z_generation`'s row, so
+    /// commits follow one another) and, with history tracking on, ends by appending the commit's
+    /// history transaction.
     package func commit(_ batch: CommitBatch, policy: MergePolicy, generationReserved: (Int64) -> Void) throws(ObjectStoreError) -> CommitOutcome {
         try write { connection in
-            var outcome = try CommitWriting.write(
-                batch, policy: policy, generation: { try Self.generation(on: connection) + 1 }, writer: PostgreSQLRowWriter(connection: connection),
-                store: name, objectID: objectID)
+            let generation = try advanceGeneration(on: connection)
+            generationReserved(generation)
+            let outcome = try CommitWriting.write(
+                batch, policy: policy, generation: generation, writer: PostgreSQLRowWriter(connection: connection), store: name, objectID: objectID)
             if tracksHistory {
                 let changes = try HistoryChangeCoding.encode(batch, outcome: outcome, entityBindings: entityBindings)
-                outcome.generation = try advanceGeneration(appending: changes, stamp: batch.stamp, on: connection)
-            } else {
-                outcome.generation = try advanceGeneration(on: connection)
+                try appendHistoryTransaction(changes, generation: generation, stamp: batch.stamp, on: connection)
             }
-            generationReserved(outcome.generation)
             return outcome
         }
-    }
-
-    /// Raises the store generation by one and appends the commit's history transaction under
-    /// it, in one statement that also queues the notification (``advanceGeneration(on:)``);
-    /// returns the generation.
-    func advanceGeneration(appending changes: [UInt8], stamp: HistoryStamp, on connection: PostgreSQLConnection) throws -> Int64 {
-        let statement = PostgreSQLValues.query("""
-            WITH raised AS (UPDATE z_generation SET z_value = z_value + 1 WHERE z_one = 1 RETURNING z_value) \
-            INSERT INTO z_history_transaction (z_pk, z_timestamp, z_author, z_contextname, z_processid, z_changes) \
-            SELECT z_value, ?::double precision, ?::text, ?::text, ?::bigint, ?::bytea FROM raised \
-            RETURNING z_pk, pg_notify(?::text, z_pk::text) IS NULL
-            """, [
-                Date().timeIntervalSince1970.databaseValue, stamp.author.databaseValue, stamp.contextName.databaseValue,
-                Int64(HistoryStamp.processIdentifier).databaseValue, Data(changes).databaseValue, notificationChannel.databaseValue,
-            ])
-        guard let row = try connection.query(statement).first else {
-            throw PostgreSQLStoreError.unreadableResult(reason: "the generation row of z_generation is missing")
-        }
-        return try row.decode((Int64, Bool).self).0
     }
 
     /// Raises the store generation by one and returns it; the row stays locked until the
@@ -60,5 +35,16 @@ extension PostgreSQLObjectStore {
             throw PostgreSQLStoreError.unreadableResult(reason: "the generation row of z_generation is missing")
         }
         return try row.decode((Int64, Bool).self).0
+    }
+
+    /// Appends one history transaction of encoded `changes` inside the commit's transaction.
+    func appendHistoryTransaction(_ changes: [UInt8], generation: Int64, stamp: HistoryStamp, on connection: PostgreSQLConnection) throws {
+        try connection.query(PostgreSQLValues.query("""
+            INSERT INTO z_history_transaction (z_pk, z_timestamp, z_author, z_contextname, z_processid, z_changes) \
+            VALUES (?, ?, ?, ?, ?, ?)
+            """, [
+                generation.databaseValue, Date().timeIntervalSince1970.databaseValue, stamp.author.databaseValue, stamp.contextName.databaseValue,
+                Int64(HistoryStamp.processIdentifier).databaseValue, Data(changes).databaseValue,
+            ]))
     }
 }

@@ -10,10 +10,9 @@ import PostgresNIO
 /// Every method runs its statements on a connection of the pool, in one transaction, and waits
 /// for the server (``PostgreSQLConnectionPool``). Reads run in a read-only `REPEATABLE READ`
 /// transaction that first reads the store generation, so a read knows exactly which commits it
-/// sees. Commits write their rows, then raise the generation in the single row of
-/// `z_generation` in their last statement before `COMMIT`: the row's lock, held until the commit,
-/// makes commits take their numbers one at a time in the order they become visible, so a reader
-/// that saw generation 8 has seen 7 (``PostgreSQLModelSchema``).
+/// sees. Commits raise the generation in the single row of `z_generation` first: the row's lock
+/// makes commits one at a time, so generations are given in the order commits become visible,
+/// and a reader that saw generation 8 has seen 7 (``PostgreSQLModelSchema``).
 package final class PostgreSQLObjectStore: PersistentStore {
     package let identifier: UUID
     package let model: ManagedObjectModel

@@ -4,20 +4,17 @@ import GRDB
 /// the version the context read (optimistic locking), and conflicts are resolved by the merge
 /// policy. Stores supply the statements (``CommitRowWriter``) and the transaction around them.
 package enum CommitWriting {
-    /// Writes `batch` with `writer` inside the commit's transaction; returns what happened to
-    /// each row, its `generation` left for the store to set. `generation` gives a generation
-    /// above every commit that became visible before this one (the commit's own, or the newest
-    /// committed one plus one): only a row written again after another context deleted it needs
-    /// it, for ``reinsertionVersion(_:)``, so a store may raise its generation at the end of the
-    /// transaction. `store` names the store in errors.
+    /// Writes `batch` with `writer` inside a transaction that raised the store generation to
+    /// `generation`; returns what happened to each row. `store` names the store in errors.
     ///
     /// - Throws: ``ObjectStoreError/saveConflict(_:)`` (policy `.error`), and what the writer
     ///   throws; the caller rolls the transaction back.
     package static func write(
-        _ batch: CommitBatch, policy: MergePolicy, generation: () throws -> Int64, writer: some CommitRowWriter, store: String,
+        _ batch: CommitBatch, policy: MergePolicy, generation: Int64, writer: some CommitRowWriter, store: String,
         objectID: (EntityDescription, Int64) -> ObjectID
     ) throws -> CommitOutcome {
         var outcome = CommitOutcome()
+        outcome.generation = generation
         var conflicts: [SaveConflict] = []
         for delete in batch.deletes {
             outcome.deletes.append(try apply(delete, writer: writer, policy: policy, objectID: objectID, conflicts: &conflicts))
@@ -111,7 +108,7 @@ package enum CommitWriting {
     }
 
     private static func apply(
-        _ update: CommitBatch.Update, writer: some CommitRowWriter, policy: MergePolicy, generation: () throws -> Int64, store: String,
+        _ update: CommitBatch.Update, writer: some CommitRowWriter, policy: MergePolicy, generation: Int64, store: String,
         objectID: (EntityDescription, Int64) -> ObjectID, conflicts: inout [SaveConflict]
     ) throws -> CommitOutcome.UpdateResult {
         let entity = update.entity
@@ -126,7 +123,7 @@ package enum CommitWriting {
                 conflicts.append(SaveConflict(objectID: objectID(entity, update.key), keys: [], kind: .deletedElsewhere))
                 return .deletedElsewhere
             case .mergeByPropertyObjectTrump, .overwrite:
-                let version = reinsertionVersion(try generation())
+                let version = reinsertionVersion(generation)
                 try writer.insertRow(entity: entity, key: update.key, version: version, values: update.values)
                 return .reinserted(update.values, version: version)
             case .mergeByPropertyStoreTrump, .rollback:
