@@ -170,6 +170,9 @@ let package = Package(
         // environment, snapshots built from a layout, and recorders for values that arrive on
         // other threads.
         .target(name: "TestSupport", dependencies: ["DiffableSnapshots", "DiffableSupport", "SeededRandom"], path: "Tests/TestSupport"),
+        // The stores the contract suites run on: SQLite, and PostgreSQL on the tests' throwaway
+        // server when the tests are built with PostgreSQL (see the end of this file).
+        .target(name: "StoreBackends", dependencies: ["ObjectStore"], path: "Tests/StoreBackends"),
         // The WebSocket client the web list tests play their pages with,
         // built on the SwiftNIO modules the server builds already.
         .target(
@@ -183,7 +186,7 @@ let package = Package(
         .testTarget(name: "DiffableStoreTests", dependencies: ["DiffableStore", "ListDataSourcesTesting", "TestSupport"]),
         .testTarget(
             name: "FetchedResultsTests",
-            dependencies: ["DiffableSupport", "FetchedResults", "ObjectStore", "DiffableSnapshots", "ListDataSources", "TestSupport"]
+            dependencies: ["DiffableSupport", "FetchedResults", "ObjectStore", "DiffableSnapshots", "ListDataSources", "StoreBackends", "TestSupport"]
         ),
         .testTarget(
             name: "ListDataSourcesTests",
@@ -208,6 +211,7 @@ let package = Package(
                 "DiffableSupport",
                 "objectstore-crash-writer",
                 "objectstore-history-peer",
+                "StoreBackends",
                 "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
@@ -261,6 +265,14 @@ if ProcessInfo.processInfo.environment["DIFFABLE_TESTS_WITHOUT_POSTGRESQL"] == n
             ]
         ),
     ])
+}
+
+// The contract suites run on the PostgreSQL store too, except in the thread-sanitizer build.
+if ProcessInfo.processInfo.environment["DIFFABLE_TESTS_WITHOUT_POSTGRESQL"] == nil,
+    let backends = package.targets.first(where: { $0.name == "StoreBackends" })
+{
+    backends.dependencies += ["PostgreSQLStore", "PostgreSQLTestSupport"]
+    backends.swiftSettings = [.define("STORE_BACKENDS_POSTGRESQL")]
 }
 
 // The history peer stands for other hosts of a PostgreSQL store too (`postgres://…#schema` in
