@@ -2,6 +2,7 @@ import DiffableSnapshots
 import FetchedResults
 import Foundation
 import ObjectStore
+import StoreBackends
 import Testing
 import TestSupport
 
@@ -15,11 +16,11 @@ import TestSupport
 /// `FETCHED_RESULTS_STEPS` (default 2,000) and `FETCHED_RESULTS_SEED` (default: four fixed
 /// seeds) set the run.
 @MainActor @Suite struct RandomizedControllerTests {
-    @Test func controllersFollowRandomChangesExactly() async throws {
+    @Test(arguments: StoreBackend.all) func controllersFollowRandomChangesExactly(_ backend: StoreBackend) async throws {
         let steps = TestEnvironment.count("FETCHED_RESULTS_STEPS", default: 2_000)
         let seeds = TestEnvironment.seeds("FETCHED_RESULTS_SEED", default: [11, 23, 37, 41])
         for seed in seeds {
-            var run = try ModelRun(seed: seed)
+            var run = try ModelRun(seed: seed, container: try await TestModel.container(on: backend))
             try await run.run(steps: max(1, steps / seeds.count))
         }
     }
