@@ -16,10 +16,10 @@ import Testing
 /// The tests run on each store backend (the sorts on SQLite only, for now). On SQLite,
 /// `DIFFABLE_RANDOM_CASES` sets the number of random predicates (default 800, about 28,000
 /// (predicate, object) pairs, 40 players in each store); the other passes run a quarter as many.
-/// On PostgreSQL the first pass runs half as many (default 400, about 14,000 pairs, on stores of
-/// 40 players whose SQL answers are compared with memory's on the same objects in an SQLite
-/// twin; `DIFFABLE_RANDOM_CASES=5800` gives 100,000 pairs, in about three minutes) and the other
-/// passes a sixteenth. `DIFFABLE_RANDOM_SEED` sets the first seed (hexadecimal with `0x`). A
+/// On PostgreSQL the first pass runs an eighth as many (default 100, about 3,500 pairs, on stores
+/// of 40 players whose SQL answers are compared with memory's on the same objects in an SQLite
+/// twin; `DIFFABLE_RANDOM_CASES=23200` gives 100,000 pairs) and the other passes a
+/// thirty-second. `DIFFABLE_RANDOM_SEED` sets the first seed (hexadecimal with `0x`). A
 /// failure prints its seed and the two settings that reproduce it on its backend.
 @MainActor @Suite struct PredicateDifferentialTests {
     /// How large the random stores of a backend are, how many predicates run on each, and what
@@ -43,7 +43,7 @@ import Testing
                 // A store on a server costs a schema of its own: fewer, larger ones. Its fetches
                 // read related rows and members for filters without a SQL form with a round
                 // trip each, as does memory evaluation in its contexts: fewer cases.
-                self = Scale(playersPerStore: 40, otherPlayersPerStore: 30, predicatesPerStore: 200, sortsPerStore: 50, firstPassDivisor: 2, otherPassesDivisor: 16)
+                self = Scale(playersPerStore: 40, otherPlayersPerStore: 30, predicatesPerStore: 200, sortsPerStore: 50, firstPassDivisor: 8, otherPassesDivisor: 32)
             }
         }
 
@@ -113,7 +113,7 @@ import Testing
             for index in 0..<store.count {
                 let random = RandomCase(seed: storeSeed &+ UInt64(index), index: index, objects)
                 let mirrored = RandomCase(seed: storeSeed &+ UInt64(index), index: index, memory.objects)
-                let place = Self.place(store: storeSeed, case: index)
+                let place = Self.place(store: storeSeed, case: index, passes: scale.firstPassDivisor)
                 // Every fourth predicate starts from faults again.
                 if index % 4 == 0 { fresh.performAndWait { fresh.reset() } }
                 let sides = (context, memory.container.viewContext, fresh)
@@ -186,7 +186,7 @@ import Testing
             for index in 0..<store.count {
                 var random = RandomTypedPredicates(seed: storeSeed &+ UInt64(index), clubs: objects.clubs)
                 let typed = random.predicate()
-                let place = Self.place(store: storeSeed &- 0xC000_0000, case: index, passes: 4)
+                let place = Self.place(store: storeSeed &- 0xC000_0000, case: index, passes: scale.otherPassesDivisor)
                 do {
                     let answers = try bothAnswers(typed, in: context)
                     let format = FetchPredicate<Player>(node: typed.resolvingKeyPaths(on: entity)).predicateFormat
@@ -235,7 +235,7 @@ import Testing
             for index in 0..<store.count {
                 // Arguments name saved objects, deleted ones included.
                 let random = RandomCase(seed: storeSeed &+ UInt64(index), index: index, saved)
-                let place = Self.place(store: storeSeed &- 0x4000_0000, case: index, passes: 4)
+                let place = Self.place(store: storeSeed &- 0x4000_0000, case: index, passes: scale.otherPassesDivisor)
                 do {
                     switch random.root {
                     case .player:
