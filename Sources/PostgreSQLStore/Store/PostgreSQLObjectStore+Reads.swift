@@ -63,7 +63,13 @@ extension PostgreSQLObjectStore {
             text = "SELECT \(PostgreSQLQueryText.rowColumns(entity)) " + source
             if ordersInSQL {
                 let terms = query.orders.map { order in
-                    "t.\(PostgreSQLIdentifier.quoted(entity.columnNames[order.column])) \(order.ascending ? "ASC NULLS FIRST" : "DESC NULLS LAST")"
+                    var column = "t.\(PostgreSQLIdentifier.quoted(entity.columnNames[order.column]))"
+                    // A NaN orders as NULL, as in memory and in SQLite (which stores it as NULL);
+                    // PostgreSQL would order it above every number.
+                    if entity.attributes.contains(where: { $0.column == order.column && $0.type == .double }) {
+                        column = "NULLIF(\(column), 'NaN'::float8)"
+                    }
+                    return "\(column) \(order.ascending ? "ASC NULLS FIRST" : "DESC NULLS LAST")"
                 }
                 text += " ORDER BY " + (terms + ["t.Z_PK"]).joined(separator: ", ")
                 if let limit = query.limit { text += " LIMIT \(limit)" }

@@ -13,7 +13,7 @@ import Testing
 /// read back from the store), and with random unsaved changes (compared with SQL after saving;
 /// the compiled request on committed values also with the store before saving).
 ///
-/// The tests run on each store backend (the sorts on SQLite only, for now). On SQLite,
+/// The tests run on each store backend. On SQLite,
 /// `DIFFABLE_RANDOM_CASES` sets the number of random predicates (default 800, about 28,000
 /// (predicate, object) pairs, 40 players in each store); the other passes run a quarter as many.
 /// On PostgreSQL the first pass runs an eighth as many (default 100, about 3,500 pairs, on stores
@@ -323,9 +323,7 @@ import Testing
         }
     }
 
-    /// SQLite only for now: the PostgreSQL store orders a NaN score above every number, where
-    /// memory and SQLite order it as the comparator does.
-    @Test(arguments: [StoreBackend.sqlite]) func randomSortsGiveTheSameOrderInSQLAndMemory(_ backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func randomSortsGiveTheSameOrderInSQLAndMemory(_ backend: StoreBackend) async throws {
         let scale = Scale(backend), cases = scale.otherPassCases
         var objectsOrdered = 0
         let checked = try await forEachRandomStore(on: backend, offset: 0x8000_0000, cases: cases, players: scale.otherPlayersPerStore, perStore: scale.sortsPerStore) { store in
