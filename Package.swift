@@ -173,6 +173,9 @@ let package = Package(
         // Other processes for the tests: the package's executables, found beside the test bundle,
         // and a history peer run with its lines read as they come and real signals sent to it.
         .target(name: "ProcessTesting", dependencies: ["DiffableSupport", "ObjectStore"], path: "Tests/ProcessTesting"),
+        // The stores the contract suites run on: SQLite, and PostgreSQL on the tests' throwaway
+        // server when the tests are built with PostgreSQL (see the end of this file).
+        .target(name: "StoreBackends", dependencies: ["ObjectStore"], path: "Tests/StoreBackends"),
         // The WebSocket client the web list tests play their pages with,
         // built on the SwiftNIO modules the server builds already.
         .target(
@@ -186,7 +189,7 @@ let package = Package(
         .testTarget(name: "DiffableStoreTests", dependencies: ["DiffableStore", "ListDataSourcesTesting", "TestSupport"]),
         .testTarget(
             name: "FetchedResultsTests",
-            dependencies: ["DiffableSupport", "FetchedResults", "ObjectStore", "DiffableSnapshots", "ListDataSources", "TestSupport"]
+            dependencies: ["DiffableSupport", "FetchedResults", "ObjectStore", "DiffableSnapshots", "ListDataSources", "StoreBackends", "TestSupport"]
         ),
         .testTarget(
             name: "ListDataSourcesTests",
@@ -212,6 +215,7 @@ let package = Package(
                 "objectstore-crash-writer",
                 "objectstore-history-peer",
                 "ProcessTesting",
+                "StoreBackends",
                 "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
@@ -268,6 +272,14 @@ if ProcessInfo.processInfo.environment["DIFFABLE_TESTS_WITHOUT_POSTGRESQL"] == n
             ]
         ),
     ])
+}
+
+// The contract suites run on the PostgreSQL store too, except in the thread-sanitizer build.
+if ProcessInfo.processInfo.environment["DIFFABLE_TESTS_WITHOUT_POSTGRESQL"] == nil,
+    let backends = package.targets.first(where: { $0.name == "StoreBackends" })
+{
+    backends.dependencies += ["PostgreSQLStore", "PostgreSQLTestSupport"]
+    backends.swiftSettings = [.define("STORE_BACKENDS_POSTGRESQL")]
 }
 
 // The history peer stands for other hosts of a PostgreSQL store too (`postgres://…#schema` in

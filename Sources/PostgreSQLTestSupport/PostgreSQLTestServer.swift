@@ -8,7 +8,8 @@ import Darwin
 
 /// A PostgreSQL server for the tests and the benchmarks: the one `DIFFABLESTORE_POSTGRES_URL` names, or a private
 /// one made with `initdb` in a temporary directory, listening on a free port of 127.0.0.1 and on
-/// a socket directory of its own, run as the user `postgres` when the tests run as root.
+/// a socket directory of its own, run as the user `postgres` when the tests run as root. It takes
+/// 400 connections: test cases in parallel each open stores with pools of their own.
 ///
 /// ``shared()`` is the one server of the test process, started on first use and removed when
 /// the process exits; a test that stops or crashes a server starts its own with
@@ -185,7 +186,7 @@ package final class PostgreSQLTestServer: Sendable {
     private func startNow() throws {
         guard let local else { throw PostgreSQLTestServerError.externalServer }
         let log = local.directory.appendingPathComponent("server.log")
-        let options = "-p \(local.port) -k \(local.directory.path) -c listen_addresses=127.0.0.1 -c fsync=off"
+        let options = "-p \(local.port) -k \(local.directory.path) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=400"
         do {
             try pgCtl(["-D", local.dataDirectory, "-l", log.path, "-w", "-t", "60", "-o", options, "start"])
         } catch let PostgreSQLTestServerError.commandFailed(command, status, output) {

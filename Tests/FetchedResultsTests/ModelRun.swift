@@ -25,10 +25,11 @@ import TestSupport
     static let sportNames = ["Football", "Rugby", "Squash", "Tennis", "Sailing", "Boxing"]
     static let predicates: [String?] = [nil, "score > 3", "isLive == YES", "sport.name BEGINSWITH 'S'", "group != 'C' AND score < 8", "note == nil OR score BETWEEN {2, 6}", "sport == nil OR sport.name < 'R'"]
 
-    init(seed: UInt64) throws {
+    /// A run from `seed` on `container`, a new, empty store.
+    init(seed: UInt64, container: PersistentContainer) throws {
         self.seed = seed
         random = SplitMix64(seed: seed)
-        container = try TestModel.inMemory()
+        self.container = container
         context = container.viewContext
         writer = container.newBackgroundContext()
         reader = container.newBackgroundContext()

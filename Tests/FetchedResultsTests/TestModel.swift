@@ -1,5 +1,6 @@
 import Foundation
 import ObjectStore
+import StoreBackends
 
 final class Sport: ManagedObject {
     @Attribute(.unique) var name = ""
@@ -27,5 +28,10 @@ enum TestModel {
 
     static func inMemory() throws -> PersistentContainer {
         try PersistentContainer(name: "FetchedResultsTests", model: model, store: .inMemory)
+    }
+
+    /// A container on a new, empty store of `backend`.
+    static func container(on backend: StoreBackend) async throws -> PersistentContainer {
+        try await backend.container(name: "FetchedResultsTests", model: model)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ObjectStore
+import StoreBackends
 import TestSupport
 import Testing
 
@@ -20,8 +21,8 @@ import Testing
         }
     }
 
-    @Test func conflictSurvivesALaterMergeOfOtherKeys() async throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func conflictSurvivesALaterMergeOfOtherKeys(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let (id, _) = try await savedTaggedEvent(in: container)
         let mine = container.newBackgroundContext()
         mine.automaticallyMergesChangesFromParent = true
@@ -52,8 +53,8 @@ import Testing
         #expect(title == "theirs" && attendance == 7)
     }
 
-    @Test func deleteKeptByThePolicyKeepsItsManyToManyLinks() async throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func deleteKeptByThePolicyKeepsItsManyToManyLinks(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let (id, tagID) = try await savedTaggedEvent(in: container)
         let mine = container.newBackgroundContext()
         mine.mergePolicy = .mergeByPropertyStoreTrump
@@ -80,8 +81,8 @@ import Testing
         #expect(tags == [tagID])
     }
 
-    @Test func rowBroughtBackByObjectTrumpIsPublishedAsInserted() async throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func rowBroughtBackByObjectTrumpIsPublishedAsInserted(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let (id, _) = try await savedTaggedEvent(in: container)
         let published = Recorder<ChangeSet>()
         let token = container.addChangeSetObserver { published.append($0) }

@@ -1,10 +1,11 @@
 import Foundation
 import ObjectStore
+import StoreBackends
 import Testing
 
 @MainActor @Suite struct ContextTests {
-    @Test func insertSaveFetchCountAndExistingObject() async throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func insertSaveFetchCountAndExistingObject(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let event = try context.insert(Event.self)
         event.title = "A"
@@ -27,8 +28,8 @@ import Testing
         #expect(title == "A")
     }
 
-    @Test func objectIDsArePermanentAndUnique() throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func objectIDsArePermanentAndUnique(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let event = try context.insert(Event.self)
         event.code = "x"
@@ -41,8 +42,8 @@ import Testing
         #expect(MemoryLayout<ObjectID>.size <= 16)
     }
 
-    @Test func uriRepresentationRoundTrips() throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func uriRepresentationRoundTrips(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let event = try container.viewContext.insert(Event.self)
         let uri = event.objectID.uriRepresentation()
         #expect(uri.absoluteString == "x-coredata://\(container.storeIdentifier.uuidString)/Event/p\(event.objectID.key)")
@@ -55,8 +56,8 @@ import Testing
         }
     }
 
-    @Test func uniquingGivesOneInstancePerID() throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func uniquingGivesOneInstancePerID(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let event = try context.savedEvent(code: "u")
         let fetched = try context.fetch(Event.self)
@@ -69,8 +70,8 @@ import Testing
         #expect(try context.existingObject(with: event.objectID) === refetched[0])
     }
 
-    @Test func objectWithIDIsALazyFault() throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func objectWithIDIsALazyFault(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let event = try context.insert(Event.self)
         event.title = "lazy"
@@ -83,8 +84,8 @@ import Testing
         #expect(!fault.isFault)
     }
 
-    @Test func objectInsertedAndDeletedBeforeSavingNeverExists() throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func objectInsertedAndDeletedBeforeSavingNeverExists(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let event = try context.insert(Event.self)
         context.delete(event)
@@ -95,8 +96,8 @@ import Testing
         #expect(throws: ObjectStoreError.self) { try context.existingObject(with: event.objectID) }
     }
 
-    @Test func existingObjectThrowsForMissingObjects() throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func existingObjectThrowsForMissingObjects(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let event = try context.insert(Event.self)
         let id = event.objectID
@@ -104,8 +105,8 @@ import Testing
         #expect(throws: ObjectStoreError.self) { try context.existingObject(with: id) }
     }
 
-    @Test func updatedDeletedRegisteredAndChangedValues() throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func updatedDeletedRegisteredAndChangedValues(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let a = try context.insert(Event.self)
         a.code = "a"
@@ -126,8 +127,8 @@ import Testing
         #expect(!a.isUpdated)
     }
 
-    @Test func rollbackRestoresSavedValuesAndDropsInserts() throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func rollbackRestoresSavedValuesAndDropsInserts(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let a = try context.insert(Event.self)
         a.title = "saved"
@@ -144,8 +145,8 @@ import Testing
         #expect(try context.count(for: FetchRequest<Event>()) == 1)
     }
 
-    @Test func refreshReloadsOrKeepsChanges() async throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func refreshReloadsOrKeepsChanges(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let event = try context.insert(Event.self)
         event.code = "r"
@@ -167,8 +168,8 @@ import Testing
         #expect(event.title == "one")
     }
 
-    @Test func objectRefreshedWithoutItsChangesCanChangeAndSaveAgain() throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func objectRefreshedWithoutItsChangesCanChangeAndSaveAgain(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let event = try context.savedEvent(code: "r")
         let (recorder, token) = context.recordChanges()
@@ -185,8 +186,8 @@ import Testing
         #expect(try context.existingObject(with: event.objectID, as: Event.self).title == "kept")
     }
 
-    @Test func fetchHonoursPendingChangesSortLimitAndOffset() throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func fetchHonoursPendingChangesSortLimitAndOffset(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         for (index, title) in ["d", "b", "a", "c"].enumerated() {
             let event = try context.insert(Event.self)
@@ -217,8 +218,8 @@ import Testing
         #expect(try context.count(for: filtered) == 4)
     }
 
-    @Test func relationshipsKeepInversesInSync() throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func relationshipsKeepInversesInSync(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let football = try context.insertSport(named: "Football")
         let tennis = try context.insertSport(named: "Tennis")
@@ -245,8 +246,8 @@ import Testing
         #expect(badge.team === other)
     }
 
-    @Test func limitAndOffsetWithoutSortDescriptorsKeepKeyOrderWithPendingChanges() throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func limitAndOffsetWithoutSortDescriptorsKeepKeyOrderWithPendingChanges(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let events = try (0..<4).map { try context.savedEvent(code: "q\($0)") }
         var request = FetchRequest<Event>()
@@ -259,8 +260,8 @@ import Testing
         #expect(try context.fetch(request).map(\.code) == ["q1", "q2"])
     }
 
-    @Test func childContextSavesIntoParentNotStore() async throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func childContextSavesIntoParentNotStore(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let child = context.newChildContext(concurrency: .mainQueue)
         let event = try child.insert(Event.self)

@@ -1,10 +1,11 @@
 import Foundation
 import ObjectStore
+import StoreBackends
 import Testing
 
 @MainActor @Suite struct DeleteRuleTests {
-    @Test func cascadeDeletesMembersAndNullifyDetachesFromOwner() throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func cascadeDeletesMembersAndNullifyDetachesFromOwner(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let sport = try context.insert(Sport.self)
         sport.name = "S"
@@ -26,8 +27,8 @@ import Testing
         #expect(try context.count(for: FetchRequest<Event>()) == 0)
     }
 
-    @Test func denyBlocksSavingUntilMembersAreGone() throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func denyBlocksSavingUntilMembersAreGone(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let league = try context.insert(League.self)
         let team = try context.insert(Team.self)
@@ -50,8 +51,8 @@ import Testing
         #expect(try context.count(for: FetchRequest<League>()) == 0)
     }
 
-    @Test func oneToOneCascadeAndDeny() throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func oneToOneCascadeAndDeny(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let team = try context.insert(Team.self)
         let badge = try context.insert(Badge.self)
@@ -68,8 +69,8 @@ import Testing
         #expect(try context.count(for: FetchRequest<Badge>()) == 0)
     }
 
-    @Test func noActionLeavesMembersPointingAtTheDeletedObject() throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func noActionLeavesMembersPointingAtTheDeletedObject(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let venue = try context.insert(Venue.self)
         let event = try context.insert(Event.self)

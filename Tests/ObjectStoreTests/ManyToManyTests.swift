@@ -1,10 +1,11 @@
 import Foundation
 import ObjectStore
+import StoreBackends
 import Testing
 
 @MainActor @Suite struct ManyToManyTests {
-    @Test func linksShowOnBothSidesAndPersist() throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func linksShowOnBothSidesAndPersist(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let event = try context.insert(Event.self)
         event.code = "m"
@@ -24,8 +25,8 @@ import Testing
         #expect(tag.events.map(\.objectID) == [event.objectID])
     }
 
-    @Test func linkChangesAreReportedOnBothEnds() throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func linkChangesAreReportedOnBothEnds(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let event = try context.insert(Event.self)
         event.code = "r"
@@ -48,8 +49,8 @@ import Testing
         #expect(sets.last?.changedKeys == [event.objectID: ["tags"], tag.objectID: ["events"]])
     }
 
-    @Test func deletingUnlinksAndRollbackRestoresLinks() throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func deletingUnlinksAndRollbackRestoresLinks(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let event = try context.insert(Event.self)
         event.code = "d"
@@ -66,8 +67,8 @@ import Testing
         #expect(try context.existingObject(with: tag.objectID, as: Tag.self).events.isEmpty)
     }
 
-    @Test func childContextPushesLinksIntoItsParent() throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func childContextPushesLinksIntoItsParent(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let event = try context.insert(Event.self)
         event.code = "c"

@@ -1,5 +1,6 @@
 import Foundation
 import ObjectStore
+import StoreBackends
 
 final class Sport: ManagedObject {
     @Attribute(.unique) var name = ""
@@ -69,6 +70,11 @@ enum TestModel {
 
     static func inMemory() throws -> PersistentContainer {
         try PersistentContainer(name: "Test", model: model, store: .inMemory)
+    }
+
+    /// A container on a new, empty store of `backend`.
+    static func container(on backend: StoreBackend) async throws -> PersistentContainer {
+        try await backend.container(name: "Test", model: model)
     }
 
     /// A fresh file store in a temporary directory.

@@ -4,12 +4,9 @@ import Testing
 /// The trait of the suite whose tests need a server: without one, it runs none of them and
 /// says so in one line, where a condition trait would print a line for every suite and test.
 struct PostgreSQLServerRequired: SuiteTrait, TestScoping {
-    /// The line printed in place of the suites (CI fails on it).
-    static let skipLine = "PostgreSQL suites skipped: no initdb under /usr/lib/postgresql/*/bin or on the PATH, and DIFFABLESTORE_POSTGRES_URL is not set"
-
     func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
         guard PostgreSQLTestServer.isAvailable else {
-            print(Self.skipLine)
+            print(PostgreSQLTestServer.skipLine)
             return
         }
         try await function()

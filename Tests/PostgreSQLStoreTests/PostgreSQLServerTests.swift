@@ -20,7 +20,7 @@ enum PostgreSQLServerTests {
 
     /// A schema name no other test uses.
     static func uniqueSchema() -> String {
-        "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
+        PostgreSQLTestServer.uniqueSchema(prefix: "test_")
     }
 
     /// Runs `body` with a pool open on `settings`, and closes the pool whatever `body` does.

@@ -13,7 +13,11 @@ struct CommittedObjectReader: ObjectReader {
         return object.committedValues
     }
 
+    /// Whether the store answers the SQLite queries of ``storeAnswer(_:arguments:)`` for
+    /// `entities`: a root context's committed values are the store's rows, but only the SQLite
+    /// store runs those queries (other stores are read row by row instead).
     func storeIsCurrent(for entities: Set<Int>, links: Bool) -> Bool {
+        guard context.core.store.dialect == .sqlite else { return false }
         guard let parent = context.parent else { return true }
         return parent.performAndWait { parent.storeIsCurrent(for: entities, links: links) }
     }
@@ -27,6 +31,9 @@ struct CommittedObjectReader: ObjectReader {
             return try context.readingParent(parent) { () throws(ObjectStoreError) -> Int in
                 try parent.memberCount(ofKey: ownerKey, relationship: relationship)
             }
+        }
+        guard context.core.store.dialect == .sqlite else {
+            return try context.storeMemberRows(ofKey: ownerKey, relationship: relationship).count
         }
         let (text, arguments) = PredicateSQLWriter.countQuery(relationship, ownerKey: ownerKey)
         return Int(try context.storeAnswer(text, arguments: arguments))

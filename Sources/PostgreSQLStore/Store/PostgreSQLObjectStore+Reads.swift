@@ -66,6 +66,8 @@ extension PostgreSQLObjectStore {
             text = "SELECT \(PostgreSQLQueryText.rowColumns(entity)) " + source
             if ordersInSQL {
                 let terms = query.orders.map { order in
+                    // No column holds NaN (``PostgreSQLValues/append(_:to:)`` stores it as NULL,
+                    // as SQLite does), so the order is memory's and the column's index serves it.
                     "t.\(PostgreSQLIdentifier.quoted(entity.columnNames[order.column])) \(order.ascending ? "ASC NULLS FIRST" : "DESC NULLS LAST")"
                 }
                 text += " ORDER BY " + (terms + ["t.Z_PK"]).joined(separator: ", ")

@@ -1,10 +1,11 @@
 import Foundation
 import ObjectStore
+import StoreBackends
 import Testing
 
 @MainActor @Suite struct ChangeSetTests {
-    @Test func eachSaveReportsInsertedUpdatedDeletedAndChangedKeys() throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func eachSaveReportsInsertedUpdatedDeletedAndChangedKeys(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let (recorder, token) = context.recordChanges()
         defer { token.cancel() }
@@ -30,8 +31,8 @@ import Testing
         #expect(sets.allSatisfy { $0.originator == context.identifier && $0.destination == .store })
     }
 
-    @Test func backgroundSavesMergeIntoTheViewContextAndItsChildren() async throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func backgroundSavesMergeIntoTheViewContextAndItsChildren(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let view = container.viewContext
         let event = try view.insert(Event.self)
         event.code = "m"
@@ -58,8 +59,8 @@ import Testing
         #expect(merged.first?.changedKeys[id] == ["title"])
     }
 
-    @Test func changeSetsArriveAsAnAsyncSequence() async throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func changeSetsArriveAsAnAsyncSequence(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let stream = container.changeSets()
         let background = container.newBackgroundContext()
         let id = try await background.perform {
@@ -71,8 +72,8 @@ import Testing
         #expect(first?.insertedObjectIDs == [id])
     }
 
-    @Test func pendingChangesEventsReportUnsavedChanges() throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func pendingChangesEventsReportUnsavedChanges(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let (recorder, token) = context.recordChanges()
         defer { token.cancel() }
@@ -87,8 +88,8 @@ import Testing
         #expect(notices.last?.changedKeys == [event.objectID: ["title"]])
     }
 
-    private func makeConflict(policy: MergePolicy) async throws -> (title: String, attendance: Int, error: ObjectStoreError?) {
-        let container = try TestModel.inMemory()
+    private func makeConflict(policy: MergePolicy, on backend: StoreBackend) async throws -> (title: String, attendance: Int, error: ObjectStoreError?) {
+        let container = try await TestModel.container(on: backend)
         let setup = container.newBackgroundContext()
         let id = try await setup.perform {
             let event = try setup.insert(Event.self)
@@ -118,8 +119,8 @@ import Testing
         }
     }
 
-    @Test func conflictingSaveFailsNamingObjectAndKeys() async throws {
-        let result = try await makeConflict(policy: .error)
+    @Test(arguments: StoreBackend.all) func conflictingSaveFailsNamingObjectAndKeys(_ backend: StoreBackend) async throws {
+        let result = try await makeConflict(policy: .error, on: backend)
         guard case .saveConflict(let conflicts)? = result.error else {
             Issue.record("expected a save conflict, got \(String(describing: result.error))")
             return
@@ -130,19 +131,19 @@ import Testing
         #expect(result.title == "first" && result.attendance == 0)
     }
 
-    @Test func mergePoliciesResolveConflicts() async throws {
-        let objectTrump = try await makeConflict(policy: .mergeByPropertyObjectTrump)
+    @Test(arguments: StoreBackend.all) func mergePoliciesResolveConflicts(_ backend: StoreBackend) async throws {
+        let objectTrump = try await makeConflict(policy: .mergeByPropertyObjectTrump, on: backend)
         #expect(objectTrump.error == nil && objectTrump.title == "second" && objectTrump.attendance == 9)
-        let storeTrump = try await makeConflict(policy: .mergeByPropertyStoreTrump)
+        let storeTrump = try await makeConflict(policy: .mergeByPropertyStoreTrump, on: backend)
         #expect(storeTrump.error == nil && storeTrump.title == "first" && storeTrump.attendance == 9)
-        let overwrite = try await makeConflict(policy: .overwrite)
+        let overwrite = try await makeConflict(policy: .overwrite, on: backend)
         #expect(overwrite.error == nil && overwrite.title == "second" && overwrite.attendance == 9)
-        let rollback = try await makeConflict(policy: .rollback)
+        let rollback = try await makeConflict(policy: .rollback, on: backend)
         #expect(rollback.error == nil && rollback.title == "first" && rollback.attendance == 0)
     }
 
-    @Test func changesToOtherKeysDoNotConflict() async throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func changesToOtherKeysDoNotConflict(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let view = container.viewContext
         view.automaticallyMergesChangesFromParent = false
         let event = try view.savedEvent(code: "k")
@@ -163,8 +164,8 @@ import Testing
         #expect(event.title == "elsewhere")
     }
 
-    @Test func mergedContextKeepsUnsavedEditsAndStillReportsTheConflict() async throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func mergedContextKeepsUnsavedEditsAndStillReportsTheConflict(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let view = container.viewContext
         let event = try view.savedEvent(code: "u")
         event.title = "mine"
@@ -184,8 +185,8 @@ import Testing
         #expect(event.title == "theirs")
     }
 
-    @Test func updatingAnObjectDeletedElsewhereConflicts() async throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func updatingAnObjectDeletedElsewhereConflicts(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let view = container.viewContext
         view.automaticallyMergesChangesFromParent = false
         let event = try view.savedEvent(code: "x")

@@ -1,5 +1,6 @@
 import Foundation
 import ObjectStore
+import StoreBackends
 import TestSupport
 import Testing
 
@@ -39,8 +40,8 @@ import Testing
         recorder.values.dropFirst(start).map(Summary.init)
     }
 
-    @Test func unsavedEditsArePendingChangesPerTurnAndEditsOfUnsavedInsertsAreUpdates() async throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func unsavedEditsArePendingChangesPerTurnAndEditsOfUnsavedInsertsAreUpdates(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let (events, token) = context.recordChanges()
         defer { token.cancel() }
@@ -63,8 +64,8 @@ import Testing
         #expect(events.values.map(\.sequenceNumber) == [1, 2] && context.changeSequenceNumber == 2)
     }
 
-    @Test func repointingAToOneReportsBothEndsOfTheRelationship() throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func repointingAToOneReportsBothEndsOfTheRelationship(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let football = try context.insertSport(named: "Football")
         let tennis = try context.insertSport(named: "Tennis")
@@ -85,8 +86,8 @@ import Testing
         ])
     }
 
-    @Test func linksReportBothEnds() throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func linksReportBothEnds(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let final = try context.insertEvent(code: "f")
         let tag = try context.insert(Tag.self)
@@ -106,8 +107,8 @@ import Testing
         ])
     }
 
-    @Test func ownSavesReportTheirChangeSetAfterThePendingChanges() throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func ownSavesReportTheirChangeSetAfterThePendingChanges(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let football = try context.insertSport(named: "Football")
         let doomed = try context.insertEvent(code: "d", sport: football)
@@ -126,8 +127,8 @@ import Testing
         #expect(save.isSaved && save.changeSet?.destination == .store && save.changeSet?.originator == context.identifier)
     }
 
-    @Test func mergedSavesListEveryObjectTheSaveTouchedLoadedOrNot() async throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func mergedSavesListEveryObjectTheSaveTouchedLoadedOrNot(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let view = container.viewContext
         let loaded = try view.savedEvent(code: "loaded")
         let unloaded = try view.savedEvent(code: "unloaded").objectID
@@ -161,8 +162,8 @@ import Testing
         #expect(loadedAgain.title == "merged" && fault.isFault && doomedAgain.isDeleted)
     }
 
-    @Test func childrenMergeTheirParentsSavesAndParentsReportTheirChildrensSaves() async throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func childrenMergeTheirParentsSavesAndParentsReportTheirChildrensSaves(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let view = container.viewContext
         let shared = try view.savedEvent(code: "shared")
         let child = view.newChildContext(concurrency: .mainQueue)
@@ -188,8 +189,8 @@ import Testing
             kind: .merge, inserted: [fromChild.objectID], changedKeys: [shared.objectID: ["title"]], refreshed: [shared.objectID]))
     }
 
-    @Test func refreshRollbackAndResetReportWhatTheyUndo() throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func refreshRollbackAndResetReportWhatTheyUndo(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let edited = try context.savedEvent(code: "edited")
         let doomed = try context.savedEvent(code: "doomed")
@@ -218,8 +219,8 @@ import Testing
         #expect(context.changeSequenceNumber == first + 5)
     }
 
-    @Test func theStreamArrivesAsAnAsyncSequenceInOrder() async throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func theStreamArrivesAsAnAsyncSequenceInOrder(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let view = container.viewContext
         let stream = view.changeEvents()
         let final = try view.insertEvent(code: "f")
@@ -237,8 +238,8 @@ import Testing
         #expect(kinds == [.pendingChanges, .save, .pendingChanges] && numbers == [1, 2, 3])
     }
 
-    @Test func mainActorCodeObservesTheViewContextDirectly() async throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func mainActorCodeObservesTheViewContextDirectly(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let model = TitlesModel()
         let token = container.viewContext.addMainActorChangeObserver { event in
             model.updated.formUnion(event.updatedObjectIDs)

@@ -1,10 +1,11 @@
 import Foundation
 import ObjectStore
+import StoreBackends
 import Testing
 
 @Suite struct MergeReachTests {
-    @Test func privateChildOfABackgroundContextReceivesMerges() async throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func privateChildOfABackgroundContextReceivesMerges(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let writer = container.newBackgroundContext()
         let id = try await writer.perform { try writer.savedEvent(code: "p").objectID }
         let reader = container.newBackgroundContext()

@@ -1,5 +1,6 @@
 import Foundation
 import ObjectStore
+import StoreBackends
 import TestSupport
 import Testing
 
@@ -56,8 +57,8 @@ import Testing
         #expect(try finished.get(), "\(what) did not finish: a deadlock")
     }
 
-    @Test func contextObserversSaveFetchAndOpenContexts() async throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func contextObserversSaveFetchAndOpenContexts(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let background = container.newBackgroundContext(name: "observed")
         background.automaticallyMergesChangesFromParent = true
         let child = background.newChildContext()
@@ -92,8 +93,8 @@ import Testing
         tokens.removeAll()
     }
 
-    @MainActor @Test func viewContextObserversSaveFetchAndOpenContexts() async throws {
-        let container = try TestModel.inMemory()
+    @MainActor @Test(arguments: StoreBackend.all) func viewContextObserversSaveFetchAndOpenContexts(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let view = container.viewContext
         let done = Recorder<String>()
         let token = view.addMainActorChangeObserver { event in
@@ -118,8 +119,8 @@ import Testing
         #expect(try view.count(for: FetchRequest<Event>()) == 1 + 2)
     }
 
-    @Test func streamConsumersSaveFetchAndOpenContexts() async throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func streamConsumersSaveFetchAndOpenContexts(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let background = container.newBackgroundContext(name: "observed")
         let events = background.changeEvents()
         let changeSets = container.changeSets()
@@ -146,8 +147,8 @@ import Testing
         #expect(count == 2 + 2 + 2)
     }
 
-    @Test func containerObserversSaveFetchAndOpenContexts() async throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func containerObserversSaveFetchAndOpenContexts(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let first = container.newBackgroundContext(name: "first saver")
         let done = Recorder<String>()
         let token = container.addChangeSetObserver { changeSet in

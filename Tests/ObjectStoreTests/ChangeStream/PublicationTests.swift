@@ -1,5 +1,6 @@
 import Foundation
 import ObjectStore
+import StoreBackends
 import Testing
 
 /// Holds a value for an observer that runs on the same queue as the test (the main queue).
@@ -10,8 +11,8 @@ final class Handle<Value>: @unchecked Sendable {
 
 /// What reaches change observers: saves, merges and unsaved changes, in order.
 @Suite struct PublicationTests {
-    @MainActor @Test func changesAnObserverMakesWhileSavingAreSaved() async throws {
-        let container = try TestModel.inMemory()
+    @MainActor @Test(arguments: StoreBackend.all) func changesAnObserverMakesWhileSavingAreSaved(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let edited = try context.savedEvent(code: "e")
         let editedID = edited.objectID
@@ -33,8 +34,8 @@ final class Handle<Value>: @unchecked Sendable {
         #expect(stored == "from the observer")
     }
 
-    @MainActor @Test func observerAddedAfterAnEditSeesLaterEdits() throws {
-        let container = try TestModel.inMemory()
+    @MainActor @Test(arguments: StoreBackend.all) func observerAddedAfterAnEditSeesLaterEdits(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let event = try context.savedEvent(code: "l")
         event.title = "before observing"
@@ -45,8 +46,8 @@ final class Handle<Value>: @unchecked Sendable {
         #expect(notices.values.map(\.changedKeys) == [[event.objectID: ["title"]]])
     }
 
-    @MainActor @Test func rollbackAndResetPublishNotices() throws {
-        let container = try TestModel.inMemory()
+    @MainActor @Test(arguments: StoreBackend.all) func rollbackAndResetPublishNotices(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.viewContext
         let saved = try context.savedEvent(code: "r")
         let (notices, token) = context.recordChanges()
@@ -67,8 +68,8 @@ final class Handle<Value>: @unchecked Sendable {
         #expect(reset.invalidatedObjectIDs == [saved.objectID])
     }
 
-    @MainActor @Test func grandchildReceivesItsParentsSaveIntoTheViewContext() async throws {
-        let container = try TestModel.inMemory()
+    @MainActor @Test(arguments: StoreBackend.all) func grandchildReceivesItsParentsSaveIntoTheViewContext(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let view = container.viewContext
         let id = try view.savedEvent(code: "g").objectID
         let child = view.newChildContext(concurrency: .mainQueue)
@@ -83,8 +84,8 @@ final class Handle<Value>: @unchecked Sendable {
         #expect(received.changeSets(.merge).map(\.originator) == [child.identifier])
     }
 
-    @Test func observersSeeTheirContextsChangeSetsInTransactionOrder() async throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func observersSeeTheirContextsChangeSetsInTransactionOrder(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         let context = container.newBackgroundContext()
         context.automaticallyMergesChangesFromParent = true
         let other = container.newBackgroundContext()
@@ -102,8 +103,8 @@ final class Handle<Value>: @unchecked Sendable {
         #expect(numbers == numbers.sorted(), "observer saw \(numbers)")
     }
 
-    @Test func changeStreamsEndWhenTheirContextIsReleased() async throws {
-        let container = try TestModel.inMemory()
+    @Test(arguments: StoreBackend.all) func changeStreamsEndWhenTheirContextIsReleased(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
         var context: ManagedObjectContext? = container.newBackgroundContext()
         let events = try #require(context).changeEvents()
         context = nil

@@ -1,5 +1,6 @@
 import Foundation
 import ObjectStore
+import StoreBackends
 import Testing
 
 /// Unsaved changes reached through relationships that loop back to the fetched entity (a
@@ -22,6 +23,31 @@ import Testing
         var stored = request
         stored.includesPendingChanges = false
         return (pending, try context.fetchObjectIDs(stored).map(\.key))
+    }
+
+    @Test(arguments: StoreBackend.all)
+    func aFetchLeavingOutPendingChangesAnswersToManyConditionsOnCommittedValues(_ backend: StoreBackend) async throws {
+        let container = try await backend.container(name: "Predicates", model: PredicateModel.model)
+        let context = container.viewContext
+        let gold = try context.insert(Medal.self)
+        gold.label = "Gold"
+        let winner = try context.insert(Player.self)
+        winner.name = "winner"
+        winner.medals = [gold]
+        let other = try context.insert(Player.self)
+        other.name = "other"
+        try context.save()
+        // Unsaved changes make the fetch evaluate committed values in memory.
+        winner.name = "renamed"
+        other.medals = [gold]
+        for format in ["ANY medals.label ==[c] 'gold'", "medals.@count == 1", "NONE medals.label BEGINSWITH[cd] 'g'"] {
+            var request = FetchRequest<Player>(predicate: try FetchPredicate(format: format))
+            request.includesPendingChanges = false
+            let expected = format.hasPrefix("NONE") ? [other.objectID] : [winner.objectID]
+            #expect(try context.fetchObjectIDs(request) == expected, "\(format)")
+            let compiled = try CompiledFetchRequest(request, model: context.model)
+            #expect(try [winner, other].filter { try compiled.includes($0) }.map(\.objectID) == expected, "\(format)")
+        }
     }
 
     @Test func unsavedRenameOfAMentorCountsInAFetchOfItsMentees() throws {

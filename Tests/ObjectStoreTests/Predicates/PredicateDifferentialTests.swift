@@ -1,5 +1,6 @@
 import Foundation
 import ObjectStore
+import StoreBackends
 import TestSupport
 import Testing
 
@@ -12,13 +13,59 @@ import Testing
 /// read back from the store), and with random unsaved changes (compared with SQL after saving;
 /// the compiled request on committed values also with the store before saving).
 ///
+/// The tests run on each store backend. On SQLite,
 /// `DIFFABLE_RANDOM_CASES` sets the number of random predicates (default 800, about 28,000
-/// (predicate, object) pairs); the other passes run a quarter as many. `DIFFABLE_RANDOM_SEED`
-/// sets the first seed (hexadecimal with `0x`). A failure prints its seed and the two settings
-/// that reproduce it.
+/// (predicate, object) pairs, 40 players in each store); the other passes run a quarter as many.
+/// On PostgreSQL the first pass runs an eighth as many (default 100, about 3,500 pairs, on stores
+/// of 40 players whose SQL answers are compared with memory's on the same objects in an SQLite
+/// twin; `DIFFABLE_RANDOM_CASES=23200` gives 100,000 pairs) and the other passes a
+/// thirty-second. `DIFFABLE_RANDOM_SEED` sets the first seed (hexadecimal with `0x`). A
+/// failure prints its seed and the two settings that reproduce it on its backend.
 @MainActor @Suite struct PredicateDifferentialTests {
-    private let playersPerStore = 40
-    private let predicatesPerStore = 32
+    /// How large the random stores of a backend are, how many predicates run on each, and what
+    /// share of `DIFFABLE_RANDOM_CASES` the typed, unsaved-changes and sort passes run.
+    private struct Scale {
+        /// The players of a store of the first pass.
+        var playersPerStore: Int
+        /// The players of a store of the other passes.
+        var otherPlayersPerStore: Int
+        var predicatesPerStore: Int
+        var sortsPerStore: Int
+        /// The share of `DIFFABLE_RANDOM_CASES` the first pass runs.
+        var firstPassDivisor: Int
+        /// The share the other passes run.
+        var otherPassesDivisor: Int
+
+        init(_ backend: StoreBackend) {
+            if backend == .sqlite {
+                self = Scale(playersPerStore: 40, otherPlayersPerStore: 40, predicatesPerStore: 32, sortsPerStore: 16, firstPassDivisor: 1, otherPassesDivisor: 4)
+            } else {
+                // A store on a server costs a schema of its own: fewer, larger ones. Its fetches
+                // read related rows and members for filters without a SQL form with a round
+                // trip each, as does memory evaluation in its contexts: fewer cases.
+                self = Scale(playersPerStore: 40, otherPlayersPerStore: 30, predicatesPerStore: 200, sortsPerStore: 50, firstPassDivisor: 8, otherPassesDivisor: 32)
+            }
+        }
+
+        private init(playersPerStore: Int, otherPlayersPerStore: Int, predicatesPerStore: Int, sortsPerStore: Int, firstPassDivisor: Int, otherPassesDivisor: Int) {
+            self.firstPassDivisor = firstPassDivisor
+            self.playersPerStore = playersPerStore
+            self.otherPlayersPerStore = otherPlayersPerStore
+            self.predicatesPerStore = predicatesPerStore
+            self.sortsPerStore = sortsPerStore
+            self.otherPassesDivisor = otherPassesDivisor
+        }
+
+        /// The cases of the first pass.
+        var firstPassCases: Int {
+            max(1, TestEnvironment.count("DIFFABLE_RANDOM_CASES", default: 800) / firstPassDivisor)
+        }
+
+        /// The cases of a pass other than the first.
+        var otherPassCases: Int {
+            max(1, TestEnvironment.count("DIFFABLE_RANDOM_CASES", default: 800) / otherPassesDivisor)
+        }
+    }
 
     private var firstSeed: UInt64 { TestEnvironment.seed("DIFFABLE_RANDOM_SEED", default: 0xD1FF_0000) }
 
@@ -54,28 +101,32 @@ import Testing
         }
     }
 
-    @Test func randomPredicatesAgreeInSQLAndMemory() throws {
-        let cases = TestEnvironment.count("DIFFABLE_RANDOM_CASES", default: 800)
+    @Test(arguments: StoreBackend.all) func randomPredicatesAgreeInSQLAndMemory(_ backend: StoreBackend) async throws {
+        let scale = Scale(backend), cases = scale.firstPassCases
         var pairs = 0
         var matched = 0
-        let checked = try forEachRandomStore(offset: 0, cases: cases, perStore: predicatesPerStore) { store in
+        let checked = try await forEachRandomStore(on: backend, offset: 0, cases: cases, players: scale.playersPerStore, perStore: scale.predicatesPerStore, twin: true) { store in
             let storeSeed = store.seed, context = store.context, objects = store.objects
-            let fresh = store.container.newBackgroundContext()
+            // Memory evaluates the store's own objects, or the same objects in the twin.
+            let memory = store.twin ?? (store.container, objects)
+            let fresh = memory.container.newBackgroundContext()
             for index in 0..<store.count {
                 let random = RandomCase(seed: storeSeed &+ UInt64(index), index: index, objects)
-                let place = Self.place(store: storeSeed, case: index)
+                let mirrored = RandomCase(seed: storeSeed &+ UInt64(index), index: index, memory.objects)
+                let place = Self.place(store: storeSeed, case: index, passes: scale.firstPassDivisor)
                 // Every fourth predicate starts from faults again.
                 if index % 4 == 0 { fresh.performAndWait { fresh.reset() } }
+                let sides = (context, memory.container.viewContext, fresh)
                 let answers: (sql: Set<Int64>, memory: Set<Int64>)?
                 switch random.root {
                 case .player:
-                    answers = check(try random.predicate(Player.self), context, fresh: fresh, ids: objects.players.map(\.objectID), place)
+                    answers = check(try random.predicate(Player.self), try mirrored.predicate(Player.self), sides, ids: memory.objects.players.map(\.objectID), place)
                     pairs += objects.players.count
                 case .club:
-                    answers = check(try random.predicate(Club.self), context, fresh: fresh, ids: objects.clubs.map(\.objectID), place)
+                    answers = check(try random.predicate(Club.self), try mirrored.predicate(Club.self), sides, ids: memory.objects.clubs.map(\.objectID), place)
                     pairs += objects.clubs.count
                 case .medal:
-                    answers = check(try random.predicate(Medal.self), context, fresh: fresh, ids: objects.medals.map(\.objectID), place)
+                    answers = check(try random.predicate(Medal.self), try mirrored.predicate(Medal.self), sides, ids: memory.objects.medals.map(\.objectID), place)
                     pairs += objects.medals.count
                 }
                 matched += answers?.sql.count ?? 0
@@ -89,12 +140,23 @@ import Testing
         }
     }
 
-    /// SQL's answer, memory's in `context` (objects as inserted) and memory's in `fresh` (objects
-    /// of `ids` loaded from faults); records an issue when they differ.
-    private func check<Root: ManagedObject>(_ predicate: FetchPredicate<Root>, _ context: ManagedObjectContext, fresh: ManagedObjectContext, ids: [ObjectID], _ place: String) -> (sql: Set<Int64>, memory: Set<Int64>)? {
+    /// The store's SQL answer for `predicate` in `sides.store`, memory's for `mirrored` (the same
+    /// predicate naming the memory side's objects) in `sides.memory` (objects as inserted) and
+    /// in `sides.fresh` (objects of `ids` loaded from faults); records an issue when they differ.
+    /// The memory side is the store's own context, or a context of its SQLite twin.
+    private func check<Root: ManagedObject>(
+        _ predicate: FetchPredicate<Root>, _ mirrored: FetchPredicate<Root>,
+        _ sides: (store: ManagedObjectContext, memory: ManagedObjectContext, fresh: ManagedObjectContext), ids: [ObjectID], _ place: String
+    ) -> (sql: Set<Int64>, memory: Set<Int64>)? {
+        let fresh = sides.fresh
         do {
-            let answers = try bothAnswers(predicate, in: context)
-            let compiled = try BoundPredicate(predicate.node, entity: context.model.entity(for: Root.self))
+            var answers = try bothAnswers(mirrored, in: sides.memory)
+            if sides.store !== sides.memory {
+                var request = FetchRequest<Root>(predicate: predicate)
+                request.includesPendingChanges = false
+                answers.sql = Set(try sides.store.fetchObjectIDs(request).map(\.key))
+            }
+            let compiled = try BoundPredicate(mirrored.node, entity: sides.memory.model.entity(for: Root.self))
             let reloaded = try fresh.performAndWait { () throws -> Set<Int64> in
                 var keys: Set<Int64> = []
                 for id in ids where try compiled.evaluate(fresh.object(with: id)) { keys.insert(id.key) }
@@ -114,17 +176,17 @@ import Testing
         }
     }
 
-    @Test func randomTypedPredicatesAgreeInSQLAndMemoryAndWithTheirFormat() throws {
-        let cases = max(1, TestEnvironment.count("DIFFABLE_RANDOM_CASES", default: 800) / 4)
+    @Test(arguments: StoreBackend.all) func randomTypedPredicatesAgreeInSQLAndMemoryAndWithTheirFormat(_ backend: StoreBackend) async throws {
+        let scale = Scale(backend), cases = scale.otherPassCases
         var matched = 0
         var reparsed = 0
-        let checked = try forEachRandomStore(offset: 0xC000_0000, cases: cases, perStore: predicatesPerStore) { store in
+        let checked = try await forEachRandomStore(on: backend, offset: 0xC000_0000, cases: cases, players: scale.otherPlayersPerStore, perStore: scale.predicatesPerStore) { store in
             let storeSeed = store.seed, context = store.context, objects = store.objects
             let entity = context.model.entity(for: Player.self)
             for index in 0..<store.count {
                 var random = RandomTypedPredicates(seed: storeSeed &+ UInt64(index), clubs: objects.clubs)
                 let typed = random.predicate()
-                let place = Self.place(store: storeSeed &- 0xC000_0000, case: index, passes: 4)
+                let place = Self.place(store: storeSeed &- 0xC000_0000, case: index, passes: scale.otherPassesDivisor)
                 do {
                     let answers = try bothAnswers(typed, in: context)
                     let format = FetchPredicate<Player>(node: typed.resolvingKeyPaths(on: entity)).predicateFormat
@@ -161,18 +223,19 @@ import Testing
         var stored: () throws -> [Int64]
     }
 
-    @Test func randomPredicatesWithUnsavedChangesAgreeWithAFetchAfterSaving() throws {
-        let cases = max(1, TestEnvironment.count("DIFFABLE_RANDOM_CASES", default: 800) / 4)
+    @Test(arguments: StoreBackend.all) func randomPredicatesWithUnsavedChangesAgreeWithAFetchAfterSaving(_ backend: StoreBackend) async throws {
+        let scale = Scale(backend), cases = scale.otherPassCases
         var unsaved = 0
-        let checked = try forEachRandomStore(offset: 0x4000_0000, cases: cases, perStore: predicatesPerStore) { store in
+        let checked = try await forEachRandomStore(on: backend, offset: 0x4000_0000, cases: cases, players: scale.otherPlayersPerStore, perStore: scale.predicatesPerStore) { store in
             let storeSeed = store.seed, context = store.context, saved = store.objects
-            try RandomPredicateData.mutate(context, &store.objects, count: Int.random(in: 1...20, using: &store.generator), &store.generator)
+            try RandomPredicateData.mutate(
+                context, &store.objects, count: Int.random(in: 1...20, using: &store.generator), textHoldsNUL: backend.textHoldsNUL, &store.generator)
             unsaved += context.insertedObjects.count + context.updatedObjects.count + context.deletedObjects.count
             var checks: [PendingCheck] = []
             for index in 0..<store.count {
                 // Arguments name saved objects, deleted ones included.
                 let random = RandomCase(seed: storeSeed &+ UInt64(index), index: index, saved)
-                let place = Self.place(store: storeSeed &- 0x4000_0000, case: index, passes: 4)
+                let place = Self.place(store: storeSeed &- 0x4000_0000, case: index, passes: scale.otherPassesDivisor)
                 do {
                     switch random.root {
                     case .player:
@@ -260,10 +323,10 @@ import Testing
         }
     }
 
-    @Test func randomSortsGiveTheSameOrderInSQLAndMemory() throws {
-        let cases = max(1, TestEnvironment.count("DIFFABLE_RANDOM_CASES", default: 800) / 4)
+    @Test(arguments: StoreBackend.all) func randomSortsGiveTheSameOrderInSQLAndMemory(_ backend: StoreBackend) async throws {
+        let scale = Scale(backend), cases = scale.otherPassCases
         var objectsOrdered = 0
-        let checked = try forEachRandomStore(offset: 0x8000_0000, cases: cases, perStore: 16) { store in
+        let checked = try await forEachRandomStore(on: backend, offset: 0x8000_0000, cases: cases, players: scale.otherPlayersPerStore, perStore: scale.sortsPerStore) { store in
             let storeSeed = store.seed, context = store.context, objects = store.objects
             for index in 0..<store.count {
                 let seed = storeSeed &+ UInt64(index)
@@ -302,7 +365,8 @@ import Testing
         #expect(checked == cases)
         if checked >= 50 {
             // Most sorts order many objects (a few are cut by a limit or a predicate).
-            #expect(objectsOrdered > checked * 10 && objectsOrdered < checked * 40, "\(objectsOrdered) objects in \(checked) sorts")
+            let players = scale.otherPlayersPerStore
+            #expect(objectsOrdered > checked * players / 4 && objectsOrdered < checked * players, "\(objectsOrdered) objects in \(checked) sorts")
         }
     }
 
@@ -343,6 +407,9 @@ import Testing
     private struct RandomStore {
         let seed: UInt64
         let container: PersistentContainer
+        /// For a server store, the same objects in an in-memory SQLite store, where memory
+        /// evaluation reads related objects without a round trip to the server.
+        var twin: (container: PersistentContainer, objects: RandomPredicateData.Objects)?
         var context: ManagedObjectContext { container.viewContext }
         /// Its objects (saved, registered in `context`).
         var objects: RandomPredicateData.Objects
@@ -352,16 +419,29 @@ import Testing
         let count: Int
     }
 
-    /// Runs `body` on new random stores (seeded from the first seed + `offset` + the cases run
-    /// before) until `cases` cases have run, at most `perStore` on each; returns how many ran.
-    private func forEachRandomStore(offset: UInt64, cases: Int, perStore: Int, _ body: (inout RandomStore) throws -> Void) throws -> Int {
+    /// Runs `body` on new random stores of `backend` with `players` players (seeded from the first seed + `offset` + the
+    /// cases run before) until `cases` cases have run, at most `perStore` on each; returns how
+    /// many ran. With `twin`, a store that is not SQLite's comes with its SQLite twin.
+    private func forEachRandomStore(
+        on backend: StoreBackend, offset: UInt64, cases: Int, players: Int, perStore: Int, twin: Bool = false, _ body: (inout RandomStore) throws -> Void
+    ) async throws -> Int {
         var checked = 0
         while checked < cases {
             let seed = firstSeed &+ offset &+ UInt64(checked)
             var generator = SplitMix64(seed: seed)
-            let container = try PredicateModel.inMemory()
-            let objects = try RandomPredicateData.populate(container.viewContext, players: playersPerStore, &generator)
+            let container = try await backend.container(name: "Predicates", model: PredicateModel.model)
+            let objects = try RandomPredicateData.populate(container.viewContext, players: players, textHoldsNUL: backend.textHoldsNUL, &generator)
             var store = RandomStore(seed: seed, container: container, objects: objects, generator: generator, count: min(perStore, cases - checked))
+            if twin && backend != .sqlite {
+                var twinGenerator = SplitMix64(seed: seed)
+                let twinContainer = try PredicateModel.inMemory()
+                let twinObjects = try RandomPredicateData.populate(twinContainer.viewContext, players: players, textHoldsNUL: backend.textHoldsNUL, &twinGenerator)
+                // The same objects with the same keys: answers compare by key.
+                #expect(twinObjects.players.map(\.objectID.key) == objects.players.map(\.objectID.key))
+                #expect(twinObjects.clubs.map(\.objectID.key) == objects.clubs.map(\.objectID.key))
+                #expect(twinObjects.medals.map(\.objectID.key) == objects.medals.map(\.objectID.key))
+                store.twin = (twinContainer, twinObjects)
+            }
             try body(&store)
             checked += store.count
         }

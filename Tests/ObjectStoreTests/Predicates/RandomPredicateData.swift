@@ -32,6 +32,13 @@ enum RandomPredicateData {
         values[Int.random(in: 0..<values.count, using: &generator)]
     }
 
+    /// A random string of ``strings`` for a stored value; its NUL characters become spaces when
+    /// the store's text holds none (PostgreSQL's), the sequence of random numbers unchanged.
+    static func storedText(_ generator: inout SplitMix64, holdsNUL: Bool) -> String? {
+        let text = pick(strings, &generator)
+        return holdsNUL ? text : text?.replacingOccurrences(of: "\u{0}", with: " ")
+    }
+
     /// Objects of a random store.
     struct Objects {
         var regions: [Region]
@@ -41,33 +48,33 @@ enum RandomPredicateData {
     }
 
     /// Fills a store with random regions, clubs, players and medals; returns them (saved,
-    /// registered in `context`).
+    /// registered in `context`). Without `textHoldsNUL`, no stored string has a NUL character.
     @MainActor
-    static func populate(_ context: ManagedObjectContext, players count: Int, _ generator: inout SplitMix64) throws -> Objects {
+    static func populate(_ context: ManagedObjectContext, players count: Int, textHoldsNUL: Bool = true, _ generator: inout SplitMix64) throws -> Objects {
         var medals: [Medal] = []
         for _ in 0..<4 {
             let medal = try context.insert(Medal.self)
-            medal.label = pick(strings, &generator)
+            medal.label = storedText(&generator, holdsNUL: textHoldsNUL)
             medals.append(medal)
         }
         var regions: [Region] = []
         for _ in 0..<3 {
             let region = try context.insert(Region.self)
-            region.title = pick(strings, &generator)
+            region.title = storedText(&generator, holdsNUL: textHoldsNUL)
             region.code = Int(pick(integers, &generator))
             regions.append(region)
         }
         var clubs: [Club] = []
         for _ in 0..<6 {
             let club = try context.insert(Club.self)
-            club.name = pick(strings, &generator)
+            club.name = storedText(&generator, holdsNUL: textHoldsNUL)
             club.rank = Bool.random(using: &generator) ? Int(pick(integers, &generator)) : nil
             club.region = Int.random(in: 0..<4, using: &generator) == 0 ? nil : pick(regions, &generator)
             clubs.append(club)
         }
         var objects = Objects(regions: regions, clubs: clubs, players: [], medals: medals)
         for _ in 0..<count {
-            objects.players.append(try insertPlayer(context, objects, &generator))
+            objects.players.append(try insertPlayer(context, objects, textHoldsNUL: textHoldsNUL, &generator))
         }
         try context.save()
         return objects
@@ -75,9 +82,9 @@ enum RandomPredicateData {
 
     /// A new player with random values, pointing at random objects of `objects`.
     @MainActor
-    static func insertPlayer(_ context: ManagedObjectContext, _ objects: Objects, _ generator: inout SplitMix64) throws -> Player {
+    static func insertPlayer(_ context: ManagedObjectContext, _ objects: Objects, textHoldsNUL: Bool, _ generator: inout SplitMix64) throws -> Player {
         let player = try context.insert(Player.self)
-        for attribute in 0..<11 { change(player, attribute: attribute, &generator) }
+        for attribute in 0..<11 { change(player, attribute: attribute, textHoldsNUL: textHoldsNUL, &generator) }
         player.club = Int.random(in: 0..<4, using: &generator) == 0 || objects.clubs.isEmpty ? nil : pick(objects.clubs, &generator)
         player.mentor = objects.players.isEmpty || Bool.random(using: &generator) ? nil : pick(objects.players, &generator)
         player.medals = Set(objects.medals.filter { _ in Int.random(in: 0..<3, using: &generator) == 0 })
@@ -86,10 +93,10 @@ enum RandomPredicateData {
 
     /// Gives one attribute of `player` (0 to 10) a random value.
     @MainActor
-    static func change(_ player: Player, attribute: Int, _ generator: inout SplitMix64) {
+    static func change(_ player: Player, attribute: Int, textHoldsNUL: Bool, _ generator: inout SplitMix64) {
         switch attribute {
-        case 0: player.name = pick(strings, &generator)
-        case 1: player.nick = pick(strings, &generator) ?? ""
+        case 0: player.name = storedText(&generator, holdsNUL: textHoldsNUL)
+        case 1: player.nick = storedText(&generator, holdsNUL: textHoldsNUL) ?? ""
         case 2: player.age = Int.random(in: 0..<5, using: &generator) == 0 ? nil : Int(pick(integers, &generator))
         case 3: player.level = Int.random(in: -3...3, using: &generator)
         case 4: player.score = Int.random(in: 0..<5, using: &generator) == 0 ? nil : pick(doubles, &generator)
@@ -104,14 +111,14 @@ enum RandomPredicateData {
 
     /// Makes `count` random unsaved changes: values of every entity, to-one and many-to-many
     /// relationships, inserted players, deleted players and clubs. `objects` keeps the objects
-    /// that are not deleted.
+    /// that are not deleted. Without `textHoldsNUL`, no stored string has a NUL character.
     @MainActor
-    static func mutate(_ context: ManagedObjectContext, _ objects: inout Objects, count: Int, _ generator: inout SplitMix64) throws {
+    static func mutate(_ context: ManagedObjectContext, _ objects: inout Objects, count: Int, textHoldsNUL: Bool = true, _ generator: inout SplitMix64) throws {
         for _ in 0..<count {
             switch Int.random(in: 0..<12, using: &generator) {
             case 0, 1, 2:
                 guard !objects.players.isEmpty else { continue }
-                change(pick(objects.players, &generator), attribute: Int.random(in: 0..<11, using: &generator), &generator)
+                change(pick(objects.players, &generator), attribute: Int.random(in: 0..<11, using: &generator), textHoldsNUL: textHoldsNUL, &generator)
             case 3:
                 guard !objects.players.isEmpty else { continue }
                 pick(objects.players, &generator).club = Int.random(in: 0..<4, using: &generator) == 0 || objects.clubs.isEmpty ? nil : pick(objects.clubs, &generator)
@@ -122,7 +129,7 @@ enum RandomPredicateData {
                 guard !objects.players.isEmpty else { continue }
                 pick(objects.players, &generator).medals = Set(objects.medals.filter { _ in Int.random(in: 0..<3, using: &generator) == 0 })
             case 6:
-                objects.players.append(try insertPlayer(context, objects, &generator))
+                objects.players.append(try insertPlayer(context, objects, textHoldsNUL: textHoldsNUL, &generator))
             case 7:
                 guard !objects.players.isEmpty else { continue }
                 context.delete(objects.players.remove(at: Int.random(in: 0..<objects.players.count, using: &generator)))
@@ -133,15 +140,15 @@ enum RandomPredicateData {
                 guard !objects.clubs.isEmpty else { continue }
                 let club = pick(objects.clubs, &generator)
                 switch Int.random(in: 0..<3, using: &generator) {
-                case 0: club.name = pick(strings, &generator)
+                case 0: club.name = storedText(&generator, holdsNUL: textHoldsNUL)
                 case 1: club.rank = Bool.random(using: &generator) ? Int(pick(integers, &generator)) : nil
                 default: club.region = Int.random(in: 0..<4, using: &generator) == 0 ? nil : pick(objects.regions, &generator)
                 }
             case 10:
                 let region = pick(objects.regions, &generator)
-                if Bool.random(using: &generator) { region.title = pick(strings, &generator) } else { region.code = Int(pick(integers, &generator)) }
+                if Bool.random(using: &generator) { region.title = storedText(&generator, holdsNUL: textHoldsNUL) } else { region.code = Int(pick(integers, &generator)) }
             default:
-                pick(objects.medals, &generator).label = pick(strings, &generator)
+                pick(objects.medals, &generator).label = storedText(&generator, holdsNUL: textHoldsNUL)
             }
         }
     }

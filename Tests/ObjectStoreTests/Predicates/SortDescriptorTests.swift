@@ -1,8 +1,30 @@
 import Foundation
 import ObjectStore
+import StoreBackends
 import Testing
 
 @MainActor @Suite struct SortDescriptorTests {
+    @Test(arguments: StoreBackend.all)
+    func aNaNSortsAsNilInTheStoreAsInMemory(_ backend: StoreBackend) async throws {
+        let container = try await backend.container(name: "Predicates", model: PredicateModel.model)
+        let context = container.viewContext
+        for score in [2.5, Double.nan, nil, -Double.infinity, 1] {
+            try context.insert(Player.self).score = score
+        }
+        try context.save()
+        for ascending in [true, false] {
+            var request = FetchRequest<Player>()
+            request.sortDescriptors = [FetchSortDescriptor(\.score, ascending: ascending)]
+            request.includesPendingChanges = false
+            let stored = try context.fetchObjectIDs(request).map(\.key)
+            let compiled = try CompiledFetchRequest(request, model: context.model)
+            let players = try context.fetch(Player.self)
+            let inMemory = players.map { compiled.sortKey(of: $0) }.sorted { compiled.areInIncreasingOrder($0, $1) }.map(\.objectID.key)
+            #expect(stored == inMemory, "ascending \(ascending)")
+            #expect(stored == (ascending ? [2, 3, 4, 5, 1] : [1, 5, 4, 2, 3]), "ascending \(ascending)")
+        }
+    }
+
     private func store(names: [String?]) throws -> (PersistentContainer, [Player]) {
         let container = try PredicateModel.inMemory()
         let context = container.viewContext
