@@ -44,11 +44,25 @@ struct PostgreSQLRowWriter: CommitRowWriter {
     /// Rows at most one statement takes, so that no message grows without bound.
     static let rowsPerInsert = 5_000
 
-    /// Many rows in one statement per ``rowsPerInsert``: each column is one array parameter and
-    /// `unnest` turns the arrays back into rows. A value that does not fit its column's type
-    /// (which the store never writes) sends its rows one statement each, as before.
+    /// The rows of each entity in one statement per ``rowsPerInsert``: each column is one array
+    /// parameter and `unnest` turns the arrays back into rows. A value that does not fit its
+    /// column's type (which the store never writes) sends its rows one statement each.
     func insertRows(_ inserts: ArraySlice<CommitBatch.Insert>, version: Int64) throws {
-        guard let entity = inserts.first?.entity, inserts.count > 1 else {
+        guard let first = inserts.first else { return }
+        if inserts.contains(where: { $0.entity.index != first.entity.index }) {
+            // One entity at a time, in the order the entities first appear (the order of rows
+            // within a commit means nothing to a reader, who sees them all at once).
+            var runs: [Int: [CommitBatch.Insert]] = [:]
+            var order: [Int] = []
+            for insert in inserts {
+                if runs[insert.entity.index] == nil { order.append(insert.entity.index) }
+                runs[insert.entity.index, default: []].append(insert)
+            }
+            for index in order { try insertRows(runs[index]![...], version: version) }
+            return
+        }
+        let entity = first.entity
+        guard inserts.count > 1 else {
             for insert in inserts { try insertRow(entity: insert.entity, key: insert.key, version: version, values: insert.values) }
             return
         }

@@ -14,7 +14,7 @@ package protocol CommitRowWriter {
     func clearColumns(_ columns: [Int], entity: EntityDescription, key: Int64, version: Int64) throws
     /// Inserts a row.
     func insertRow(entity: EntityDescription, key: Int64, version: Int64, values: ContiguousArray<DatabaseValue>) throws
-    /// Inserts the rows of `inserts`, all of one entity, at `version`: as
+    /// Inserts the rows of `inserts`, of any entities, at `version`: as
     /// ``insertRow(entity:key:version:values:)`` each, in as few statements as the store can.
     func insertRows(_ inserts: ArraySlice<CommitBatch.Insert>, version: Int64) throws
     /// The row of `key`, nil when there is none.

@@ -24,9 +24,7 @@ package enum CommitWriting {
             outcome.updates.append(try apply(update, writer: writer, policy: policy, generation: generation, store: store, objectID: objectID, conflicts: &conflicts))
         }
         if !conflicts.isEmpty { throw ObjectStoreError.saveConflict(conflicts) }
-        for inserts in insertsByEntity(batch.inserts) {
-            try writer.insertRows(inserts, version: 1)
-        }
+        try writer.insertRows(batch.inserts[...], version: 1)
         // A delete the policy kept keeps its row's links, including those its delete rules
         // meant to remove.
         var kept: Set<ObjectID> = []
@@ -42,20 +40,6 @@ package enum CommitWriting {
             if case .deleted = result { try writer.unlinkAll(entity: delete.entity, key: delete.key) }
         }
         return outcome
-    }
-
-    /// `inserts` in runs of one entity each, the entities in the order they first appear (the
-    /// order of rows within a commit means nothing to a reader, who sees them all at once).
-    private static func insertsByEntity(_ inserts: [CommitBatch.Insert]) -> [ArraySlice<CommitBatch.Insert>] {
-        guard let first = inserts.first else { return [] }
-        if inserts.allSatisfy({ $0.entity.index == first.entity.index }) { return [inserts[...]] }
-        var runs: [Int: [CommitBatch.Insert]] = [:]
-        var order: [Int] = []
-        for insert in inserts {
-            if runs[insert.entity.index] == nil { order.append(insert.entity.index) }
-            runs[insert.entity.index, default: []].append(insert)
-        }
-        return order.map { runs[$0]![...] }
     }
 
     /// The version of a row written again after another context deleted it: above every version
