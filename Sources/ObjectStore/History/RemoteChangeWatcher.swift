@@ -11,15 +11,11 @@ import Foundation
 /// own, and has the container read and hand them on (``ContainerCore/followStore(newest:)``).
 ///
 /// The wake-up is only a hint; the history is the truth. On Linux the thread sleeps in `poll` on
-/// an inotify watch of the store's directory and wakes when the store's files are written (a
-/// commit appends to the write-ahead log), so an idle store costs nothing but one check a second
-/// (and the history keeping of ``ContainerCore/keepHistory(now:)``).
-/// A write can be seen before the commit it belongs to is visible to readers (a commit writes
-/// one page after another, and becomes visible after the last), so a wake-up that finds nothing
-/// new is checked again every quarter of a millisecond while writes go on, and for 3 ms after the
-/// last; writes seen meanwhile are read at each recheck instead of waking the thread once per
-/// page. Where inotify is
-/// missing, the thread checks every 20 ms.
+/// an inotify watch of the store's ``CommitSignal``, which every container's store writes once
+/// a commit is visible, so it wakes once per commit; an idle store costs nothing but one check
+/// a second (and the history keeping of ``ContainerCore/keepHistory(now:)``), which also finds
+/// commits of programs that do not signal. Where inotify is missing, the thread checks every
+/// 20 ms.
 ///
 /// The thread holds the container's core weakly (strongly only while it reads) and ends when
 /// ``stop()`` is called (the container is released) or the core is gone.
@@ -31,9 +27,7 @@ final class RemoteChangeWatcher: CommitWatch {
     /// Starts watching `file`, calling `follow` with the generation its probe read (see
     /// ``PersistentStore/watchCommits(idleInterval:follow:)``).
     init(file: URL, idleInterval: Double, follow: @escaping @Sendable (Int64?) -> Bool?) {
-        let loop = Loop(
-            directory: file.deletingLastPathComponent().path, fileName: file.lastPathComponent, stop: stopPipe,
-            idleMilliseconds: Int32(idleInterval * 1000))
+        let loop = Loop(signalPath: CommitSignal.path(forStore: file.path), stop: stopPipe, idleMilliseconds: Int32(idleInterval * 1000))
         let exited = exited
         let path = file.path
         let thread = Thread {
@@ -78,79 +72,64 @@ final class RemoteChangeWatcher: CommitWatch {
         }
     }
 
-    /// The thread's work: wait for a write, a stop or the time of the next check; check.
+    /// The thread's work: wait for a signal, a stop or the time of the next check; check.
     private struct Loop: Sendable {
-        let directory: String
-        let fileName: String
+        let signalPath: String
         let stop: StopPipe
         /// How long to sleep when nothing happens, with a watch.
         let idleMilliseconds: Int32
-        /// The time between rechecks, and how many follow the last write seen.
-        static let recheckMicroseconds: UInt32 = 250
-        static let rechecks = 12
 
         /// Calls `follow` (nil once the container is gone) at each wake-up until stopped.
         func run(_ follow: () -> Bool?) {
-            let watch = Self.openWatch(directory)
+            let inotify = Self.openInotify()
             defer {
-                if watch >= 0 { close(watch) }
+                if inotify >= 0 { close(inotify) }
             }
-            var rechecks = 0
+            var watching = false
             while true {
-                // While rechecking, the writes of the commit in progress (one per page it writes)
-                // do not wake the thread: they are read at the next recheck.
-                let watches = watch >= 0 && rechecks == 0
-                var descriptors = [pollfd(fd: stop.readEnd, events: Int16(POLLIN), revents: 0), pollfd(fd: watch, events: Int16(POLLIN), revents: 0)]
-                if rechecks > 0 { usleep(Self.recheckMicroseconds) }
-                let timeout: Int32 = rechecks > 0 ? 0 : (watch >= 0 ? max(idleMilliseconds, 2) : 20)
-                let ready = poll(&descriptors, nfds_t(watches ? 2 : 1), timeout)
+                if inotify >= 0 && !watching { watching = Self.watch(signalPath, with: inotify) }
+                var descriptors = [pollfd(fd: stop.readEnd, events: Int16(POLLIN), revents: 0), pollfd(fd: inotify, events: Int16(POLLIN), revents: 0)]
+                _ = poll(&descriptors, nfds_t(watching ? 2 : 1), watching ? max(idleMilliseconds, 2) : 20)
                 if descriptors[0].revents != 0 { return }
-                let written = watch >= 0 && (watches ? descriptors[1].revents != 0 : true) && storeWasWritten(watch)
-                guard written || ready == 0 else { continue }
-                guard let found = follow() else { return }
-                if found {
-                    rechecks = 0
-                } else if written {
-                    rechecks = Self.rechecks
-                } else if rechecks > 0 {
-                    rechecks -= 1
-                }
+                // A signal file removed (or its file system unmounted) ends its watch: it is
+                // watched again, as the store recreates it, at the next turn.
+                if watching && descriptors[1].revents != 0 && Self.drain(inotify) { watching = false }
+                guard follow() != nil else { return }
             }
         }
 
-        /// An inotify descriptor watching `directory` for writes, or -1 where there is none.
-        private static func openWatch(_ directory: String) -> Int32 {
+        /// An inotify descriptor, or -1 where there is none.
+        private static func openInotify() -> Int32 {
             #if os(Linux) || os(Android)
-            let watch = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-            guard watch >= 0 else { return -1 }
-            guard inotify_add_watch(watch, directory, UInt32(IN_MODIFY | IN_CREATE | IN_MOVED_TO)) >= 0 else {
-                close(watch)
-                return -1
-            }
-            return watch
+            return inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
             #else
             return -1
             #endif
         }
 
-        /// Reads the waiting events; whether one names a file of the store (the database or its
-        /// write-ahead log).
-        private func storeWasWritten(_ watch: Int32) -> Bool {
+        /// Watches the file at `path` for writes; whether it could.
+        private static func watch(_ path: String, with inotify: Int32) -> Bool {
             #if os(Linux) || os(Android)
-            var written = false
+            return inotify_add_watch(inotify, path, UInt32(IN_MODIFY)) >= 0
+            #else
+            return false
+            #endif
+        }
+
+        /// Reads the waiting events; whether the watch ended.
+        private static func drain(_ inotify: Int32) -> Bool {
+            #if os(Linux) || os(Android)
+            var ended = false
             let capacity = 4096
             let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: MemoryLayout<inotify_event>.alignment)
             defer { buffer.deallocate() }
             while true {
-                let count = read(watch, buffer, capacity)
-                guard count > 0 else { return written }
+                let count = read(inotify, buffer, capacity)
+                guard count > 0 else { return ended }
                 var offset = 0
                 while offset + MemoryLayout<inotify_event>.size <= count {
                     let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
-                    let nameStart = buffer + offset + MemoryLayout<inotify_event>.size
-                    if event.len > 0 && String(cString: nameStart.assumingMemoryBound(to: CChar.self)).hasPrefix(fileName) {
-                        written = true
-                    }
+                    if event.mask & UInt32(IN_IGNORED) != 0 { ended = true }
                     offset += MemoryLayout<inotify_event>.size + Int(event.len)
                 }
             }

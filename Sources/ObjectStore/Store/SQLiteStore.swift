@@ -77,7 +77,7 @@ final class SQLiteStore: PersistentStore {
                 let migrator = try DatabaseQueue(path: path, configuration: configuration)
                 identifier = try migrator.write { db in try SchemaMigrator.migrate(db, model: model, path: path) }
                 try migrator.close()
-                let walCheckpointer = WALCheckpointer(path: path)
+                let walCheckpointer = WALCheckpointer(path: path, signal: CommitSignal(storePath: path))
                 checkpointer = walCheckpointer
                 // The pool's configuration keeps the checkpointer alive as long as its connections.
                 configuration.prepareDatabase { db in walCheckpointer.watch(db) }

@@ -18,12 +18,16 @@ import GRDBSQLite
 ///
 /// A checkpoint that fails (an I/O error, the database busy) is left to the next one: the log
 /// still holds every committed page, and reads see them there.
+///
+/// The same hook, which SQLite calls once a commit is visible, writes the store's
+/// ``CommitSignal`` (SQLite keeps one such hook per connection).
 final class WALCheckpointer: Sendable {
     /// SQLite's default autocheckpoint size, in pages.
     static let defaultThreshold: Int32 = 1_000
 
     let path: String
     let threshold: Int32
+    private let signal: CommitSignal?
     private let queue = DispatchQueue(label: "ObjectStore.WALCheckpointer", qos: .utility)
     private let state = Locked(State())
 
@@ -36,9 +40,10 @@ final class WALCheckpointer: Sendable {
         var connection: DatabaseQueue?
     }
 
-    init(path: String, threshold: Int32 = WALCheckpointer.defaultThreshold) {
+    init(path: String, threshold: Int32 = WALCheckpointer.defaultThreshold, signal: CommitSignal? = nil) {
         self.path = path
         self.threshold = threshold
+        self.signal = signal
     }
 
     /// Turns SQLite's own checkpoints off on the writing connection `db` and reports its commits
@@ -53,9 +58,10 @@ final class WALCheckpointer: Sendable {
         }, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    /// Called on the committing thread, inside the commit: notes the log's size and, when it
-    /// reached the threshold, queues one checkpoint (at most one waits at a time).
+    /// Called on the committing thread once the commit is visible: signals it, notes the log's
+    /// size and, when it reached the threshold, queues one checkpoint (at most one waits at a time).
     private func committed(framesInLog frames: Int32) {
+        signal?.signal()
         let schedules = state.withLock { state -> Bool in
             state.framesInLog = frames
             guard frames >= threshold, !state.checkpointScheduled else { return false }

@@ -173,6 +173,24 @@ import Testing
         #expect(title == "changed elsewhere")
     }
 
+    @Test func eachCommitWritesTheSignalFileBesideTheStoreThatOtherContainersWatch() async throws {
+        let (container, url) = try HistoryModel.container()
+        let signal = url.path + "-signal"
+        func modified() throws -> Date {
+            try #require(FileManager.default.attributesOfItem(atPath: signal)[.modificationDate] as? Date)
+        }
+        let opened = try modified()
+        let writer = container.newBackgroundContext()
+        for round in 0..<3 {
+            // File times advance in steps of a few milliseconds.
+            try await Task.sleep(for: .milliseconds(30))
+            let before = try modified()
+            try await writer.perform { _ = try writer.savedNote(code: "n\(round)") }
+            #expect(try modified() > before, "commit \(round) did not write \(signal)")
+        }
+        #expect(try modified() > opened)
+    }
+
     @Test func aStoreThatNoOneElseWritesWakesNobody() async throws {
         let (container, _) = try HistoryModel.container()
         let (follower, recorder) = Self.follower(of: container)
