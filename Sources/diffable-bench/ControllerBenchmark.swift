@@ -46,23 +46,38 @@ struct ControllerBenchmark: ParsableCommand {
         }
     }
 
-    /// Save-to-delivery time of one change, ours and baseline taking turns.
+    /// Save-to-delivery time of one change, ours and baseline taking turns: from the start of
+    /// the save until the list reflects it (the delegate has the delivery; the refetch is done),
+    /// as `live-1M` times each save. `turn_ms` is until the main queue's turn that delivered it
+    /// ended, which also counts what the controller does after delivering (releasing the
+    /// delivery two back, handing the delivery to its sequences).
     private func measure(_ caseName: String, _ pair: StorePair, change: @escaping (ListedStore) -> Void) -> BenchResult {
-        func timing(_ store: ListedStore?, _ follower: (any ListFollower)?) -> Timing {
-            Timing {
+        var turns: [[Double]] = [[], []]
+        func timing(_ store: ListedStore?, _ follower: (any ListFollower)?, side: Int) -> Timing {
+            Timing.reporting {
                 guard let store, let follower else { return 0 }
                 // Earlier cases' saves are reflected already: wait for one more.
                 let target = follower.reflected() + 1
+                let start = ContinuousClock.now
+                let startClock = BenchClock.now()
                 change(store)
                 waitUntil(follower, reflects: target)
-                return target
+                let turn = BenchClock.now() - startClock
+                turns[side].append(turn)
+                // With `--cpu-time` the turn's processor time is all there is to report.
+                return BenchClock.measuresCPUTime ? turn : milliseconds(from: start, to: follower.reflectedAt[target - 1])
             }
         }
-        let medians = options.compare(timing(pair.ours, pair.controller), against: timing(pair.theirs, pair.refetch))
-        return BenchResult(
+        let medians = options.compare(timing(pair.ours, pair.controller, side: 0), against: timing(pair.theirs, pair.refetch, side: 1))
+        var result = BenchResult(
             bench: "frc", caseName: caseName, ids: pair.label, oursMilliseconds: medians.ours,
             baseline: "refetch IDs + section keys, diff", baselineMilliseconds: medians.baseline,
-            note: "from the background save until the list reflects it (view context merged, controller delivered); ours also marks updated objects")
+            note: "from the background save until the list reflects it (view context merged, delegate has the delivery); ours also marks updated objects; "
+                + "until the delivering turn ended: ours \(formatted(median(turns[0]), decimals: 3)) ms"
+                + (pair.theirs == nil ? "" : ", baseline \(formatted(median(turns[1]), decimals: 3)) ms"))
+        result.extra = [("turn_ms", median(turns[0]))]
+        if pair.theirs != nil { result.extra.append(("baseline_turn_ms", median(turns[1]))) }
+        return result
     }
 
     /// 100 saves a second of 1 to 5 changed sort keys each, for `liveSeconds`; p50 and p99 of
