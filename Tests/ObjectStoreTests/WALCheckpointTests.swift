@@ -1,3 +1,4 @@
+import DiffableSupport
 import Foundation
 @testable import ObjectStore
 import Testing
@@ -45,5 +46,34 @@ import Testing
     @Test func aStoreInMemoryHasNoLogToCheckpoint() throws {
         let container = try TestModel.inMemory()
         #expect(try #require(container.core.store as? SQLiteStore).checkpointer == nil)
+    }
+}
+
+/// The thread checkpoints run on: below the app's threads, one job at a time, for a caller that
+/// waits.
+@Suite struct LowPriorityThreadTests {
+    @Test func jobsRunInOrderOnOneThreadBelowTheCallersPriorityBeforeRunReturns() {
+        let thread = LowPriorityThread()
+        let seen = Locked<[(Int, pthread_t, Int32)]>([])
+        for index in 0..<3 {
+            thread.run {
+                #if os(Linux)
+                errno = 0
+                let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+                #else
+                let nice = LowPriorityThread.niceValue
+                #endif
+                seen.withLock { $0.append((index, pthread_self(), nice)) }
+            }
+            #expect(seen.withLock { $0.count } == index + 1)
+        }
+        let jobs = seen.withLock { $0 }
+        #expect(jobs.map(\.0) == [0, 1, 2])
+        #expect(jobs.allSatisfy { pthread_equal($0.1, jobs[0].1) != 0 && pthread_equal($0.1, pthread_self()) == 0 })
+        // At least the thread's nice value (more when the whole process runs below it).
+        #expect(jobs.allSatisfy { $0.2 >= LowPriorityThread.niceValue })
+        #if os(Linux)
+        #expect(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) < LowPriorityThread.niceValue, "the caller's thread kept its priority")
+        #endif
     }
 }

@@ -3,8 +3,8 @@ import Dispatch
 import GRDB
 import GRDBSQLite
 
-/// Copies a file store's write-ahead log back into the database on a queue of its own, so that no
-/// save pays for it.
+/// Copies a file store's write-ahead log back into the database on a thread of its own, below the
+/// app's threads (``LowPriorityThread``), so that no save pays for it.
 ///
 /// SQLite's default checkpoints the log on the connection that commits, inside the commit, once
 /// the log holds 1,000 pages: every so many saves, one save also writes those pages to the
@@ -29,6 +29,7 @@ final class WALCheckpointer: Sendable {
     let threshold: Int32
     private let signal: CommitSignal?
     private let queue = DispatchQueue(label: "ObjectStore.WALCheckpointer", qos: .utility)
+    private let thread = LowPriorityThread()
     private let state = Locked(State())
 
     private struct State {
@@ -76,7 +77,9 @@ final class WALCheckpointer: Sendable {
             state.checkpointScheduled = false
             return state.connection
         } ?? open()
-        _ = try? connection?.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+        // Below the app's threads: on two cores, a checkpoint's burst of kernel work (writing the
+        // pages back and syncing the file) would otherwise delay the saves and deliveries beside it.
+        thread.run { _ = try? connection?.writeWithoutTransaction { db in try db.checkpoint(.passive) } }
         state.withLock { $0.checkpointsRun += 1 }
     }
 
