@@ -26,7 +26,8 @@ struct ItemOverlay<Key: Hashable & Sendable>: @unchecked Sendable {
     /// when it records the key's deletion.
     @inlinable
     func find(_ key: Key, hash: Int) -> ItemSlot? {
-        var node = root
+        // Unowned: the overlay keeps every node alive while it is read, so the walk retains none.
+        unowned(unsafe) var node = root
         var shift = 0
         let bits = UInt64(UInt(bitPattern: hash))
         while let current = node {

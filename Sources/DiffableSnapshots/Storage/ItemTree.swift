@@ -55,7 +55,8 @@ struct ItemTree<Item: Hashable & Sendable>: @unchecked Sendable {
     /// The leaf labeled `label` and the offset of its first item.
     @inlinable
     func leaf(labeled label: UInt64) -> (leaf: ItemLeaf<Item>, start: Int) {
-        var node = root.unsafelyUnwrapped
+        // Unowned: the tree keeps every node alive while it is read, so the walk retains none.
+        unowned(unsafe) var node = root.unsafelyUnwrapped
         var start = 0
         while true {
             let index = node.childIndex(forLabel: label)
@@ -70,7 +71,7 @@ struct ItemTree<Item: Hashable & Sendable>: @unchecked Sendable {
     func item(atOffset offset: Int) -> Item? {
         guard offset >= 0, offset < count else { return nil }
         if let whole { return whole[offset] }
-        var node = root.unsafelyUnwrapped
+        unowned(unsafe) var node = root.unsafelyUnwrapped
         var rest = offset
         while true {
             var child = 0

@@ -39,7 +39,8 @@ struct LeafDirectory: @unchecked Sendable {
     @inlinable
     subscript(leaf: UInt32) -> LeafPlace {
         let index = Int(leaf)
-        var node = root
+        // Unowned: the directory keeps every node alive while it is read.
+        unowned(unsafe) var node = root
         var level = shift
         while level > 0 {
             node = node.children[(index >> level) & 31]
