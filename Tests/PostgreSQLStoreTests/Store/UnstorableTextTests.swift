@@ -66,6 +66,30 @@ extension PostgreSQLServerTests {
             }
         }
 
+        @Test func batchInsertsAndUpdatesOfTextWithNULFailOnPostgreSQLNamingTheAttributeAndWritingNothing() async throws {
+            let container = try await StoreContractTests.container(.postgreSQL)
+            let context = container.newBackgroundContext()
+            let isInvalid = { (error: any Error, attribute: String) -> Bool in
+                guard case let .invalidBatchRequest(entity, reason) = error as? ObjectStoreError else { return false }
+                return entity == "ContractPlayer" && reason.contains("'\(attribute)'") && reason.contains("NUL")
+            }
+            try context.performAndWait {
+                try context.insert(Player.self).name = "Ana"
+                try context.save()
+                let tokenBefore = try container.currentHistoryToken
+                let insert = BatchInsertRequest<Player>(objects: [["name": "Bob"], ["name": "Jo\u{0}hn", "note": "fine"]])
+                #expect { try context.execute(insert) } throws: { isInvalid($0, "name") }
+                var update = BatchUpdateRequest<Player>()
+                update.set(\.note, to: "\u{0}")
+                #expect { try context.execute(update) } throws: { isInvalid($0, "note") }
+                #expect(try container.currentHistoryToken == tokenBefore)
+            }
+            let stored = try Self.read(container) { reader in
+                try reader.fetch(FetchRequest<Player>()).map { "\($0.name) \($0.note ?? "nil")" }
+            }
+            #expect(stored == ["Ana nil"])
+        }
+
         @Test func sqliteStillSavesAndReadsBackTextWithNUL() async throws {
             let container = try await StoreContractTests.container(.sqlite)
             let context = container.newBackgroundContext()
