@@ -24,7 +24,9 @@ extension ManagedObjectContext {
 
     /// Loads the objects each path reaches from `objects` and registers them with their values:
     /// one query per relationship and 500 owners (for a many-to-many relationship, one for the
-    /// links and one for the members not loaded yet).
+    /// links and one for the members not loaded yet). A root context also records the members of
+    /// each owner's one-to-many relationships, which then answer reads of those relationships
+    /// without a query (``prefetchedMembers(of:relationship:)``).
     func prefetch(_ paths: [[RelationshipDescription]], of objects: [ManagedObject]) throws(ObjectStoreError) {
         for path in paths {
             var current = objects
@@ -49,6 +51,8 @@ extension ManagedObjectContext {
             return try linkedObjects(of: owners, relationship: relationship).joined().filter { seen.insert(ObjectIdentifier($0)).inserted }
         }
         guard let inverseColumn = relationship.inverseColumn else { return [] }
+        // Read before the members: a commit handed on meanwhile makes the record stale at once.
+        let handedOnThrough = core.handedOnThrough
         var loaded: [ManagedObject] = []
         for chunk in KeyMembership.chunks(of: owners.map(\.objectID.key)) {
             var query = StoreQuery(entity: destination)
@@ -57,6 +61,7 @@ extension ManagedObjectContext {
                 loaded.append(self.object(from: row, entity: destination))
             }
         }
+        recordPrefetchedMembers(loaded, of: owners, relationship: relationship, handedOnThrough: handedOnThrough)
         return loaded
     }
 }

@@ -17,10 +17,12 @@ extension ManagedObjectContext {
     }
 
     /// The objects in a to-many relationship, as this context sees them (unsaved changes
-    /// included), loaded with their values in one query.
+    /// included), loaded with their values in one query, or without one when a prefetch
+    /// recorded them and they still hold (``prefetchedMembers(of:relationship:)``).
     func loadMembers(of object: ManagedObject, relationship: RelationshipDescription) throws(ObjectStoreError) -> [ManagedObject] {
         if relationship.isManyToMany { return try linkedObjects(of: object, relationship: relationship) }
         guard let inverseColumn = relationship.inverseColumn else { return [] }
+        if let members = prefetchedMembers(of: object, relationship: relationship) { return members }
         var query = StoreQuery(entity: relationship.destination)
         query.filters = [ColumnEquality(column: inverseColumn, value: (object.objectID.key).databaseValue, entity: relationship.destination)]
         return try resolvedRows(query, selection: .rows).map { self.object(from: $0, entity: relationship.destination) }

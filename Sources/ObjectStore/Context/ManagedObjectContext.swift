@@ -125,6 +125,8 @@ public final class ManagedObjectContext: @unchecked Sendable {
     let readMark = ReadMark()
     /// What this context has merged or saved, in the same terms as `readMark`.
     var mergedMark: Int64 = 0
+    /// The members of one-to-many relationships the last prefetches read.
+    var prefetched = PrefetchedMembers()
 
     /// Change sets of other contexts waiting to be merged (see ``MergeInbox``).
     let inbox = Locked(MergeInbox())

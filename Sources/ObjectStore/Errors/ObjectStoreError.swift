@@ -57,6 +57,11 @@ public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
     /// A batch request does not fit its entity: `reason` names the property and what is wrong
     /// with it.
     case invalidBatchRequest(entity: String, reason: String)
+    /// The store at `path` cannot hold the value the object `objectID` has for the attribute
+    /// `attribute` of `entity` (`reason` says why, such as text with a NUL character on
+    /// PostgreSQL). Thrown before anything is written: the save changed nothing, and the context
+    /// keeps its changes.
+    case unstorableValue(ObjectID, entity: String, attribute: String, path: String, reason: String)
 
     /// Sentences that say what failed, where, and what to do.
     public var description: String {
@@ -95,6 +100,8 @@ public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
             return "The persistent history after the \(token) was purged (\(kept)), so the commits since that token cannot all be read. Refetch what you show from the store, then read the history after currentHistoryToken."
         case let .invalidBatchRequest(entity, reason):
             return "The batch request on \(entity) is invalid: \(clause(reason)). Fix the request; nothing was changed."
+        case let .unstorableValue(id, entity, attribute, path, reason):
+            return "The store at \(path) cannot hold the value of \(entity).\(attribute) of the object \(id): \(clause(reason)). Nothing was saved and the context keeps its changes; change the value and save again."
         }
     }
 

@@ -28,10 +28,12 @@ extension PostgreSQLObjectStore {
     /// commit; rows that already hold the new values are not written. The rows are selected
     /// (`FOR UPDATE`, so no other commit changes them before they are written) and evaluated as
     /// fetches are, then written by key, the rows that differ in the same columns together.
+    /// Text PostgreSQL cannot hold fails the request before anything is written.
     package func batchUpdate(
         _ query: StoreQuery, columns: [Int], values: [DatabaseValue], stamp: HistoryStamp, generationReserved: (Int64) -> Void
     ) throws(ObjectStoreError) -> BatchCommit {
         let entity = query.entity
+        try checkTextIsStorable(in: [zip(columns, values).map { ($0, $1) }], of: entity)
         return try batchCommit(stamp: stamp, generationReserved: generationReserved) { connection, commit in
             var groups: [[Bool]: AttributeUpdates.Group] = [:]
             for selected in try selectedRows(query, on: connection, locking: true) {
@@ -65,9 +67,11 @@ extension PostgreSQLObjectStore {
     /// Writes a batch insert's rows as one commit: rows that match an object by the plan's
     /// uniqueness constraint update the columns they set whose values differ, and the others
     /// are inserted under keys reserved in the same transaction. Inserts are in row order,
-    /// updates in key order.
+    /// updates in key order. Text PostgreSQL cannot hold fails the request before anything is
+    /// written.
     package func batchInsert(_ plan: BatchInsertPlan, stamp: HistoryStamp, generationReserved: (Int64) -> Void) throws(ObjectStoreError) -> BatchCommit {
         let entity = plan.entity
+        try checkTextIsStorable(in: plan.rows.map { row in row.values.indices.map { ($0, row.values[$0]) } }, of: entity)
         return try batchCommit(stamp: stamp, generationReserved: generationReserved) { connection, commit in
             let writer = PostgreSQLRowWriter(connection: connection)
             let lookup = plan.constraint.map { "t.\(PostgreSQLIdentifier.quoted(entity.columnNames[$0])) = ?" }.joined(separator: " AND ")

@@ -7,9 +7,11 @@ extension PostgreSQLObjectStore {
     /// Writes a save in one transaction, as ``ObjectStore/CommitWriting`` does for every store;
     /// the transaction first raises the generation (taking the lock of `z_generation`'s row, so
     /// commits follow one another) and, with history tracking on, ends by appending the commit's
-    /// history transaction.
+    /// history transaction. Text PostgreSQL cannot hold fails the save before the transaction
+    /// begins (``checkTextIsStorable(_:)``).
     package func commit(_ batch: CommitBatch, policy: MergePolicy, generationReserved: (Int64) -> Void) throws(ObjectStoreError) -> CommitOutcome {
-        try write { connection in
+        try checkTextIsStorable(batch)
+        return try write { connection in
             let generation = try advanceGeneration(on: connection)
             generationReserved(generation)
             let outcome = try CommitWriting.write(

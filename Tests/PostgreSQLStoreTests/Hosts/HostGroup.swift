@@ -62,15 +62,32 @@ struct HostGroup {
         return try store.remoteCommits(after: 0, through: nil)
     }
 
-    /// The store's fixtures and teams now, by object ID, with the title or name that tells
-    /// which host's save made them.
-    func objectNames() async throws -> [ObjectID: String] {
+    /// Waits until the server has ended every session of the hosts started with
+    /// `applicationName`. A host killed right after sending `COMMIT` leaves that commit to the
+    /// server, which may make it visible after the host is gone; history and objects read before
+    /// its sessions end can each miss a different part of it.
+    func waitUntilSessionsEnd(applicationName: String) async throws {
+        let pool = try PostgreSQLConnectionPool.open(PostgreSQLSettings(url: url, schema: schema, poolSize: 1))
+        defer { pool.close() }
+        let sessions = { () -> Int64? in
+            try? pool.query("SELECT count(*) FROM pg_stat_activity WHERE application_name = \(applicationName)").first?.decode(Int64.self)
+        }
+        await eventually(within: 60) { sessions() == 0 }
+    }
+
+    /// The store's fixtures and teams now, by the URI of their object ID, with the title or name
+    /// that tells which host's save made them.
+    ///
+    /// By URI, not by ``ObjectStore/ObjectID``: the IDs of two opens of one store are never
+    /// equal (each open binds the entities anew), so the IDs read here match none of those
+    /// ``history()`` reads; their URIs are the same.
+    func objectNames() async throws -> [URL: String] {
         let container = try PeerModel.container(path: store())
         let context = container.newBackgroundContext()
-        return try await context.perform { () throws -> [ObjectID: String] in
-            var names: [ObjectID: String] = [:]
-            for fixture in try context.fetch(FetchRequest<PeerFixture>()) { names[fixture.objectID] = fixture.title }
-            for team in try context.fetch(FetchRequest<PeerTeam>()) { names[team.objectID] = team.name }
+        return try await context.perform { () throws -> [URL: String] in
+            var names: [URL: String] = [:]
+            for fixture in try context.fetch(FetchRequest<PeerFixture>()) { names[fixture.objectID.uriRepresentation()] = fixture.title }
+            for team in try context.fetch(FetchRequest<PeerTeam>()) { names[team.objectID.uriRepresentation()] = team.name }
             return names
         }
     }
