@@ -89,7 +89,9 @@ final class RemoteChangeWatcher: CommitWatch {
             while true {
                 if inotify >= 0 && !watching { watching = Self.watch(signalPath, with: inotify) }
                 var descriptors = [pollfd(fd: stop.readEnd, events: Int16(POLLIN), revents: 0), pollfd(fd: inotify, events: Int16(POLLIN), revents: 0)]
-                _ = poll(&descriptors, nfds_t(watching ? 2 : 1), watching ? max(idleMilliseconds, 2) : 20)
+                // Without inotify, checks every 20 ms; with it, a signal file that could not be
+                // watched (removed with the store's folder) leaves the idle checks.
+                _ = poll(&descriptors, nfds_t(watching ? 2 : 1), inotify >= 0 ? max(idleMilliseconds, 2) : 20)
                 if descriptors[0].revents != 0 { return }
                 // A signal file removed (or its file system unmounted) ends its watch: it is
                 // watched again, as the store recreates it, at the next turn.
