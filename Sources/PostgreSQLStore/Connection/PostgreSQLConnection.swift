@@ -1,4 +1,5 @@
 import NIOConcurrencyHelpers
+import ObjectStore
 import NIOCore
 package import PostgresNIO
 
@@ -38,7 +39,8 @@ package struct PostgreSQLConnection: Sendable {
     /// not at all: a read-only transaction's `BEGIN` and `COMMIT`, never a statement that writes.
     @discardableResult
     package func send(_ query: PostgresQuery) -> Sent {
-        Sent(answer: connection.query(query, logger: logger), connection: self)
+        OperationCounts.record(\.serverStatements)
+        return Sent(answer: connection.query(query, logger: logger), connection: self)
     }
 
     /// A statement sent with ``send(_:)``.
@@ -63,6 +65,7 @@ package struct PostgreSQLConnection: Sendable {
     /// statements of a transaction must not leave the caller waiting).
     private func answer(to query: PostgresQuery) throws(PostgreSQLStoreError) -> PostgresQueryResult {
         let server = settings.description
+        OperationCounts.record(\.serverStatements)
         guard !connection.isClosed else { throw .connectionLost(server: server, reason: "the connection was closed") }
         let answer = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
         let answered = NIOLockedValueBox(false)

@@ -6,7 +6,13 @@ import PostgresNIO
 enum PostgreSQLQueryText {
     /// `Z_PK, Z_OPT, "column", …` of the entity's table aliased `t`.
     static func rowColumns(_ entity: EntityDescription) -> String {
-        (["t.Z_PK", "t.Z_OPT"] + entity.columnNames.map { "t." + PostgreSQLIdentifier.quoted($0) }).joined(separator: ", ")
+        rowColumns(entity, only: nil)
+    }
+
+    /// `Z_PK, Z_OPT` and the entity's `columns` (every column when nil) of its table aliased `t`.
+    static func rowColumns(_ entity: EntityDescription, only columns: [Int]?) -> String {
+        let names = columns.map { $0.map { entity.columnNames[$0] } } ?? entity.columnNames
+        return (["t.Z_PK", "t.Z_OPT"] + names.map { "t." + PostgreSQLIdentifier.quoted($0) }).joined(separator: ", ")
     }
 
     /// The rows of `entity` that `condition` (over `t`, with `?` placeholders) selects, by key;
@@ -20,7 +26,23 @@ enum PostgreSQLQueryText {
 
     /// A row selected with ``rowColumns(_:)``.
     static func storeRow(_ row: PostgresRow) throws -> StoreRow {
-        let values = try PostgreSQLValues.values(of: row)
-        return StoreRow(key: Int64.fromDatabaseValue(values[0]) ?? 0, version: Int64.fromDatabaseValue(values[1]) ?? 0, values: ContiguousArray(values.dropFirst(2)))
+        storeRow(try PostgreSQLValues.values(of: row)[...])
+    }
+
+    /// A row selected with ``rowColumns(_:only:)``: the columns it did not read are NULL.
+    static func storeRow(_ row: PostgresRow, columns: [Int]?, of entity: EntityDescription) throws -> StoreRow {
+        guard let columns else { return try storeRow(row) }
+        let read = try PostgreSQLValues.values(of: row)
+        var values = ContiguousArray(repeating: DatabaseValue.null, count: entity.columnNames.count)
+        for (position, column) in columns.enumerated() { values[column] = read[position + 2] }
+        return StoreRow(key: Int64.fromDatabaseValue(read[0]) ?? 0, version: Int64.fromDatabaseValue(read[1]) ?? 0, values: values)
+    }
+
+    /// A row from the values of ``rowColumns(_:)``.
+    static func storeRow(_ values: ArraySlice<DatabaseValue>) -> StoreRow {
+        let start = values.startIndex
+        return StoreRow(
+            key: Int64.fromDatabaseValue(values[start]) ?? 0, version: Int64.fromDatabaseValue(values[start + 1]) ?? 0,
+            values: ContiguousArray(values.dropFirst(2)))
     }
 }

@@ -14,14 +14,19 @@ extension PostgreSQLObjectStore {
     /// SQL; the others run in memory over the rows it returns, with ``PostgreSQLRowReader``.
     /// The server orders when every sort is by a column of the entity in byte order (filtering
     /// in memory keeps that order), and limits and offsets too when every filter ran there;
-    /// otherwise the rows are sorted in memory by the same comparison contexts use, then limited. `locking` locks the rows the SQL selects until the
-    /// transaction ends (`FOR UPDATE`), for a write that depends on them.
-    func selectedRows(_ query: StoreQuery, on connection: PostgreSQLConnection, locking: Bool = false) throws -> [SelectedRow] {
-        let selection = Selection(query, locking: locking)
+    /// otherwise the rows are sorted in memory by the same comparison contexts use, then
+    /// limited. `locking` locks the rows the SQL selects until the transaction ends (`FOR
+    /// UPDATE`), for a write that depends on them. Without `wholeRows`, the rows hold only the
+    /// columns the query reads (the others NULL): enough for keys, sort keys and projections.
+    func selectedRows(_ query: StoreQuery, on connection: PostgreSQLConnection, locking: Bool = false, wholeRows: Bool = true) throws -> [SelectedRow] {
+        let selection = Selection(query, locking: locking, wholeRows: wholeRows)
         let reader = PostgreSQLRowReader(connection: connection, model: model, store: name)
+        let returned = try connection.query(PostgreSQLValues.query(selection.text, selection.arguments)).map { row in
+            try PostgreSQLQueryText.storeRow(row, columns: selection.columns, of: query.entity)
+        }
+        try reader.prefetch(selection.relatedPaths(query), from: returned)
         var selected: [SelectedRow] = []
-        for row in try connection.query(PostgreSQLValues.query(selection.text, selection.arguments)) {
-            var storeRow = try PostgreSQLQueryText.storeRow(row)
+        for var storeRow in returned {
             let object = ManagedObjectValues(entity: query.entity, values: storeRow.values, key: storeRow.key, reader: reader)
             var matches = true
             for filter in selection.residual where matches { matches = try filter.evaluate(object) }
@@ -48,8 +53,10 @@ extension PostgreSQLObjectStore {
         var ordersInSQL: Bool
         /// Whether the statement also limits and offsets (it runs every filter).
         var limitsInSQL: Bool
+        /// The columns the statement reads, in order; nil for all of them.
+        var columns: [Int]?
 
-        init(_ query: StoreQuery, locking: Bool) {
+        init(_ query: StoreQuery, locking: Bool, wholeRows: Bool = true) {
             let entity = query.entity
             var conditions: [String] = []
             for filter in query.filters {
@@ -63,7 +70,8 @@ extension PostgreSQLObjectStore {
             limitsInSQL = ordersInSQL && residual.isEmpty
             source = "FROM \(PostgreSQLIdentifier.quoted(entity.name)) AS t"
             if !conditions.isEmpty { source += " WHERE " + conditions.joined(separator: " AND ") }
-            text = "SELECT \(PostgreSQLQueryText.rowColumns(entity)) " + source
+            if !wholeRows { columns = Self.columnsRead(query, residual: residual) }
+            text = "SELECT \(PostgreSQLQueryText.rowColumns(entity, only: columns)) " + source
             if ordersInSQL {
                 let terms = query.orders.map { order in
                     // No column holds NaN (``PostgreSQLValues/append(_:to:)`` stores it as NULL,
@@ -78,6 +86,49 @@ extension PostgreSQLObjectStore {
             }
             if locking { text += " FOR UPDATE" }
         }
+
+        /// The relationship paths that evaluating the residual filters and reading the sort keys
+        /// and projections follow from each row.
+        func relatedPaths(_ query: StoreQuery) -> [[RelationshipDescription]] {
+            var paths = Set(residual.flatMap(\.keyPaths)).sorted().compactMap { Self.relationships(of: $0, from: query.entity) }
+            paths += (query.orders.map(\.hops) + query.projections.map(\.hops)).filter { !$0.isEmpty }
+            return paths
+        }
+
+        /// The columns of the entity that evaluating the residual filters and reading the sort
+        /// keys and projections read, in column order; nil when a key path names a property
+        /// this cannot place (all columns are read then).
+        private static func columnsRead(_ query: StoreQuery, residual: [any StoreFilter]) -> [Int]? {
+            let entity = query.entity
+            var columns: Set<Int> = []
+            for keyPath in residual.flatMap(\.keyPaths) {
+                guard let name = keyPath.split(separator: ".").first.map(String.init) else { continue }
+                if let column = entity.column(named: name) {
+                    columns.insert(column)
+                } else if entity.relationship(named: name)?.isToMany != true {
+                    return nil
+                }
+            }
+            for read in query.orders.map({ ($0.hops, $0.column) }) + query.projections.map({ ($0.hops, $0.column) }) {
+                guard let column = read.0.isEmpty ? read.1 : read.0[0].column else { return nil }
+                columns.insert(column)
+            }
+            return columns.sorted()
+        }
+
+        /// The relationships a dotted key path goes through (`club.region` of
+        /// `club.region.title`, `medals` of `medals.@count`), or nil when it reads the entity's
+        /// own keys.
+        private static func relationships(of keyPath: String, from entity: EntityDescription) -> [RelationshipDescription]? {
+            var path: [RelationshipDescription] = []
+            var current = entity
+            for name in keyPath.split(separator: ".") {
+                guard let relationship = current.relationship(named: String(name)) else { break }
+                path.append(relationship)
+                current = relationship.destination
+            }
+            return path.isEmpty ? nil : path
+        }
     }
 
     package func forEachRow(_ query: StoreQuery, mark: ReadMark?, _ body: (StoreRow) throws -> Void) throws(ObjectStoreError) {
@@ -87,7 +138,7 @@ extension PostgreSQLObjectStore {
 
     package func keys(_ query: StoreQuery, selection: StoreQuery.Selection, mark: ReadMark?) throws(ObjectStoreError) -> [StoreRow] {
         try read(mark: mark) { connection in
-            try selectedRows(query, on: connection).map { selected in
+            try selectedRows(query, on: connection, wholeRows: false).map { selected in
                 StoreRow(key: selected.row.key, version: 0, values: [], sortKeys: selection == .keys ? selected.row.sortKeys : [])
             }
         }
@@ -95,7 +146,7 @@ extension PostgreSQLObjectStore {
 
     package func projectionRows(_ query: StoreQuery, mark: ReadMark?) throws(ObjectStoreError) -> [ContiguousArray<DatabaseValue>] {
         try read(mark: mark) { connection in
-            try selectedRows(query, on: connection).map { selected in
+            try selectedRows(query, on: connection, wholeRows: false).map { selected in
                 ContiguousArray(query.projections.map { $0.value(of: selected.object) })
             }
         }
@@ -110,7 +161,7 @@ extension PostgreSQLObjectStore {
     package func count(_ query: StoreQuery, mark: ReadMark?) throws(ObjectStoreError) -> Int {
         try read(mark: mark) { connection in
             let selection = Selection(query, locking: false)
-            guard selection.residual.isEmpty, query.limit == nil, query.offset == 0 else { return try selectedRows(query, on: connection).count }
+            guard selection.residual.isEmpty, query.limit == nil, query.offset == 0 else { return try selectedRows(query, on: connection, wholeRows: false).count }
             let text = "SELECT count(*) " + selection.source
             return Int(try connection.query(PostgreSQLValues.query(text, selection.arguments)).first?.decode(Int64.self) ?? 0)
         }

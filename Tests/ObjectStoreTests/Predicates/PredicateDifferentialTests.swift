@@ -16,10 +16,9 @@ import Testing
 /// The tests run on each store backend. On SQLite,
 /// `DIFFABLE_RANDOM_CASES` sets the number of random predicates (default 800, about 28,000
 /// (predicate, object) pairs, 40 players in each store); the other passes run a quarter as many.
-/// On PostgreSQL the first pass runs an eighth as many (default 100, about 3,500 pairs, on stores
-/// of 40 players whose SQL answers are compared with memory's on the same objects in an SQLite
-/// twin; `DIFFABLE_RANDOM_CASES=23200` gives 100,000 pairs) and the other passes a
-/// thirty-second. `DIFFABLE_RANDOM_SEED` sets the first seed (hexadecimal with `0x`). A
+/// On PostgreSQL the first pass runs as many predicates on stores of 160 players (about 105,000
+/// pairs by default), whose answers are compared with memory's on the same objects of an SQLite
+/// twin held in memory, and the other passes a thirty-second. `DIFFABLE_RANDOM_SEED` sets the first seed (hexadecimal with `0x`). A
 /// failure prints its seed and the two settings that reproduce it on its backend.
 @MainActor @Suite struct PredicateDifferentialTests {
     /// How large the random stores of a backend are, how many predicates run on each, and what
@@ -40,10 +39,11 @@ import Testing
             if backend == .sqlite {
                 self = Scale(playersPerStore: 40, otherPlayersPerStore: 40, predicatesPerStore: 32, sortsPerStore: 16, firstPassDivisor: 1, otherPassesDivisor: 4)
             } else {
-                // A store on a server costs a schema of its own: fewer, larger ones. Its fetches
-                // read related rows and members for filters without a SQL form with a round
-                // trip each, as does memory evaluation in its contexts: fewer cases.
-                self = Scale(playersPerStore: 40, otherPlayersPerStore: 30, predicatesPerStore: 200, sortsPerStore: 50, firstPassDivisor: 8, otherPassesDivisor: 32)
+                // A store on a server costs a schema of its own: fewer, larger ones. The first
+                // pass runs as many predicates as on SQLite over four times the players (about
+                // 105,000 pairs); memory evaluation in the server store's contexts reads related
+                // objects with a round trip each: the other passes run fewer cases.
+                self = Scale(playersPerStore: 160, otherPlayersPerStore: 30, predicatesPerStore: 800, sortsPerStore: 50, firstPassDivisor: 1, otherPassesDivisor: 32)
             }
         }
 
@@ -107,16 +107,18 @@ import Testing
         var matched = 0
         let checked = try await forEachRandomStore(on: backend, offset: 0, cases: cases, players: scale.playersPerStore, perStore: scale.predicatesPerStore, twin: true) { store in
             let storeSeed = store.seed, context = store.context, objects = store.objects
-            // Memory evaluates the store's own objects, or the same objects in the twin.
+            // Memory evaluates the store's own objects, or the same objects of the twin held in
+            // memory.
             let memory = store.twin ?? (store.container, objects)
+            let inMemory = try store.twin.map { try InMemoryObjectReader($0.container.viewContext) }
             let fresh = memory.container.newBackgroundContext()
             for index in 0..<store.count {
                 let random = RandomCase(seed: storeSeed &+ UInt64(index), index: index, objects)
                 let mirrored = RandomCase(seed: storeSeed &+ UInt64(index), index: index, memory.objects)
                 let place = Self.place(store: storeSeed, case: index, passes: scale.firstPassDivisor)
                 // Every fourth predicate starts from faults again.
-                if index % 4 == 0 { fresh.performAndWait { fresh.reset() } }
-                let sides = (context, memory.container.viewContext, fresh)
+                if index % 4 == 0 && inMemory == nil { fresh.performAndWait { fresh.reset() } }
+                let sides = (context, memory.container.viewContext, fresh, inMemory)
                 let answers: (sql: Set<Int64>, memory: Set<Int64>)?
                 switch random.root {
                 case .player:
@@ -133,6 +135,9 @@ import Testing
             }
         }
         #expect(checked == cases)
+        if backend != .sqlite && cases >= 800 {
+            #expect(pairs >= 100_000, "\(pairs) pairs")
+        }
         // Predicates that match almost nothing or almost everything would test little.
         if pairs >= 5_000 {
             let rate = Double(matched) / Double(pairs)
@@ -143,13 +148,32 @@ import Testing
     /// The store's SQL answer for `predicate` in `sides.store`, memory's for `mirrored` (the same
     /// predicate naming the memory side's objects) in `sides.memory` (objects as inserted) and
     /// in `sides.fresh` (objects of `ids` loaded from faults); records an issue when they differ.
-    /// The memory side is the store's own context, or a context of its SQLite twin.
+    /// The memory side is the store's own context; for a server store, the objects of its SQLite
+    /// twin held in memory (`sides.inMemory`: the SQLite store's own pass checks the twin's
+    /// SQL and faults).
     private func check<Root: ManagedObject>(
         _ predicate: FetchPredicate<Root>, _ mirrored: FetchPredicate<Root>,
-        _ sides: (store: ManagedObjectContext, memory: ManagedObjectContext, fresh: ManagedObjectContext), ids: [ObjectID], _ place: String
+        _ sides: (store: ManagedObjectContext, memory: ManagedObjectContext, fresh: ManagedObjectContext, inMemory: InMemoryObjectReader?),
+        ids: [ObjectID], _ place: String
     ) -> (sql: Set<Int64>, memory: Set<Int64>)? {
         let fresh = sides.fresh
         do {
+            if let inMemory = sides.inMemory {
+                var request = FetchRequest<Root>(predicate: predicate)
+                request.includesPendingChanges = false
+                let sql = Set(try sides.store.fetchObjectIDs(request).map(\.key))
+                let entity = sides.memory.model.entity(for: Root.self)
+                let compiled = try BoundPredicate(mirrored.node, entity: entity)
+                var memory: Set<Int64> = []
+                for id in ids where try compiled.evaluate(inMemory.object(entity, key: id.key)) { memory.insert(id.key) }
+                if sql != memory {
+                    Issue.record("""
+                        \(place): SQL and memory disagree on \(predicate)
+                        only SQL: \(sql.subtracting(memory).sorted()), only memory: \(memory.subtracting(sql).sorted())
+                        """)
+                }
+                return (sql, memory)
+            }
             var answers = try bothAnswers(mirrored, in: sides.memory)
             if sides.store !== sides.memory {
                 var request = FetchRequest<Root>(predicate: predicate)

@@ -22,6 +22,9 @@ package final class OperationCounts: Sendable {
         /// Values compared with the elements of an `IN` list: one per element compared, one per
         /// look-up among the list's indexed constants.
         package var membershipComparisons = 0
+        /// Statements sent to a server store (PostgreSQL), one per round trip or pipelined
+        /// statement.
+        package var serverStatements = 0
     }
 
     private let counts = Locked(Snapshot())
@@ -45,9 +48,12 @@ package final class OperationCounts: Sendable {
     /// `IN` element comparisons and look-ups so far.
     package var membershipComparisons: Int { snapshot.membershipComparisons }
 
+    /// Statements sent to a server store so far.
+    package var serverStatements: Int { snapshot.serverStatements }
+
     /// Adds one to a count of the current task's counts (debug builds only).
     @inline(__always)
-    static func record(_ step: WritableKeyPath<Snapshot, Int>) {
+    package static func record(_ step: WritableKeyPath<Snapshot, Int>) {
         #if DEBUG
         current?.counts.withLock { $0[keyPath: step] += 1 }
         #endif
