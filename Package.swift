@@ -247,6 +247,13 @@ if ProcessInfo.processInfo.environment["DIFFABLE_TESTS_WITHOUT_WEB"] == nil {
     )
 }
 
+// CI's thread-sanitizer step runs only the concurrent suites, which live in the store,
+// controller and data source test targets: with DIFFABLE_TESTS_ONLY_CONCURRENT=1 the other test
+// targets are left out of its build.
+if ProcessInfo.processInfo.environment["DIFFABLE_TESTS_ONLY_CONCURRENT"] != nil {
+    package.targets.removeAll { ["DiffableSnapshotsTests", "DiffableStoreTests", "ScoreboardCoreTests"].contains($0.name) }
+}
+
 // The PostgreSQL store's tests run against a throwaway server of their own (or the one
 // DIFFABLESTORE_POSTGRES_URL names). The thread-sanitizer build sets
 // DIFFABLE_TESTS_WITHOUT_POSTGRESQL=1 as well: it runs none of their suites, and so compiles
