@@ -50,7 +50,13 @@ final class PostgreSQLRowReader: ObjectReader {
     func memberRows(ofKey ownerKey: Int64, relationship: RelationshipDescription) throws(ObjectStoreError) -> [StoreRow] {
         guard let table = Self.memberTable(relationship) else { return [] }
         if let known = members[table]?[ownerKey] { return known }
-        try readMembers(of: [ownerKey], relationship: relationship, table: table)
+        do {
+            try readMembers(of: [ownerKey], relationship: relationship, table: table)
+        } catch let error as ObjectStoreError {
+            throw error
+        } catch {
+            throw .storeFailure(path: store, reason: "\(error)")
+        }
         return members[table]?[ownerKey] ?? []
     }
 
@@ -62,17 +68,17 @@ final class PostgreSQLRowReader: ObjectReader {
     ///
     /// - Parameter paths: relationship paths from `entity`, to-one and to-many steps mixed (the
     ///   relationships of a key path such as `club.region.title` or `medals.club.name`).
-    func prefetch(_ paths: [[RelationshipDescription]], from selected: [StoreRow]) throws(ObjectStoreError) {
+    func prefetch(_ paths: [[RelationshipDescription]], from selected: [StoreRow]) throws {
         for path in paths {
             var level = selected.map { ($0.key, $0.values) }
             for step in path where !level.isEmpty {
-                level = step.isToMany ? try membersLevel(step, owners: level) : relatedLevel(step, from: level)
+                level = step.isToMany ? try membersLevel(step, owners: level) : try relatedLevel(step, from: level)
             }
         }
     }
 
     /// The objects the to-one `step` reaches from `level`, read where not read before.
-    private func relatedLevel(_ step: RelationshipDescription, from level: [(Int64, ContiguousArray<DatabaseValue>)]) -> [(Int64, ContiguousArray<DatabaseValue>)] {
+    private func relatedLevel(_ step: RelationshipDescription, from level: [(Int64, ContiguousArray<DatabaseValue>)]) throws -> [(Int64, ContiguousArray<DatabaseValue>)] {
         guard let column = step.column else { return [] }
         var keys: [Int64] = []
         var seen: Set<Int64> = []
@@ -86,12 +92,10 @@ final class PostgreSQLRowReader: ObjectReader {
             var known = rows[entity, default: [:]]
             for key in missing { known[key] = .some(nil) }
             for chunk in PostgreSQLObjectStore.chunks(of: missing) {
-                // A failed read leaves the keys for ``values(entity:key:)`` to read one at a time.
-                guard let read = try? PostgreSQLQueryText.rows(of: step.destination, where: "t.Z_PK IN (\(Self.placeholders(chunk.count)))", chunk.map(\.databaseValue), on: connection) else {
-                    for key in chunk { known[key] = nil }
-                    continue
+                let condition = "t.Z_PK IN (\(Self.placeholders(chunk.count)))"
+                for row in try PostgreSQLQueryText.rows(of: step.destination, where: condition, chunk.map(\.databaseValue), on: connection) {
+                    known[row.key] = .some(row.values)
                 }
-                for row in read { known[row.key] = .some(row.values) }
             }
             rows[entity] = known
         }
@@ -103,7 +107,7 @@ final class PostgreSQLRowReader: ObjectReader {
 
     /// The members the to-many `step` holds for every owner in `level`, read where not read
     /// before.
-    private func membersLevel(_ step: RelationshipDescription, owners level: [(Int64, ContiguousArray<DatabaseValue>)]) throws(ObjectStoreError) -> [(Int64, ContiguousArray<DatabaseValue>)] {
+    private func membersLevel(_ step: RelationshipDescription, owners level: [(Int64, ContiguousArray<DatabaseValue>)]) throws -> [(Int64, ContiguousArray<DatabaseValue>)] {
         guard let table = Self.memberTable(step) else { return [] }
         var owners = Array(Set(level.map(\.0)))
         owners.sort()
@@ -119,37 +123,31 @@ final class PostgreSQLRowReader: ObjectReader {
 
     /// Reads the members of `relationship` of every owner in `owners` (in runs of 500), records
     /// them (an owner without members gets none) and their rows.
-    private func readMembers(of owners: [Int64], relationship: RelationshipDescription, table: String) throws(ObjectStoreError) {
+    private func readMembers(of owners: [Int64], relationship: RelationshipDescription, table: String) throws {
         let destination = relationship.destination
         var found: [Int64: [StoreRow]] = [:]
-        do {
-            for chunk in PostgreSQLObjectStore.chunks(of: owners) {
-                let text: String
-                if let join = relationship.join {
-                    text = """
-                        SELECT j.\(join.ownColumn), \(PostgreSQLQueryText.rowColumns(destination)) \
-                        FROM \(PostgreSQLIdentifier.quoted(join.name)) AS j JOIN \(PostgreSQLIdentifier.quoted(destination.name)) AS t ON t.Z_PK = j.\(join.otherColumn) \
-                        WHERE j.\(join.ownColumn) IN (\(Self.placeholders(chunk.count))) ORDER BY t.Z_PK
-                        """
-                } else if let inverse = relationship.inverseName {
-                    let column = "t.\(PostgreSQLIdentifier.quoted(inverse))"
-                    text = """
-                        SELECT \(column), \(PostgreSQLQueryText.rowColumns(destination)) FROM \(PostgreSQLIdentifier.quoted(destination.name)) AS t \
-                        WHERE \(column) IN (\(Self.placeholders(chunk.count))) ORDER BY t.Z_PK
-                        """
-                } else {
-                    continue
-                }
-                for row in try connection.query(PostgreSQLValues.query(text, chunk.map(\.databaseValue))) {
-                    let values = try PostgreSQLValues.values(of: row)
-                    guard let owner = Int64.fromDatabaseValue(values[0]) else { continue }
-                    found[owner, default: []].append(PostgreSQLQueryText.storeRow(values.dropFirst()))
-                }
+        for chunk in PostgreSQLObjectStore.chunks(of: owners) {
+            let text: String
+            if let join = relationship.join {
+                text = """
+                    SELECT j.\(join.ownColumn), \(PostgreSQLQueryText.rowColumns(destination)) \
+                    FROM \(PostgreSQLIdentifier.quoted(join.name)) AS j JOIN \(PostgreSQLIdentifier.quoted(destination.name)) AS t ON t.Z_PK = j.\(join.otherColumn) \
+                    WHERE j.\(join.ownColumn) IN (\(Self.placeholders(chunk.count))) ORDER BY t.Z_PK
+                    """
+            } else if let inverse = relationship.inverseName {
+                let column = "t.\(PostgreSQLIdentifier.quoted(inverse))"
+                text = """
+                    SELECT \(column), \(PostgreSQLQueryText.rowColumns(destination)) FROM \(PostgreSQLIdentifier.quoted(destination.name)) AS t \
+                    WHERE \(column) IN (\(Self.placeholders(chunk.count))) ORDER BY t.Z_PK
+                    """
+            } else {
+                continue
             }
-        } catch let error as ObjectStoreError {
-            throw error
-        } catch {
-            throw .storeFailure(path: store, reason: "\(error)")
+            for row in try connection.query(PostgreSQLValues.query(text, chunk.map(\.databaseValue))) {
+                let values = try PostgreSQLValues.values(of: row)
+                guard let owner = Int64.fromDatabaseValue(values[0]) else { continue }
+                found[owner, default: []].append(PostgreSQLQueryText.storeRow(values.dropFirst()))
+            }
         }
         var known = members[table, default: [:]]
         var related = rows[relationship.destinationIndex, default: [:]]
