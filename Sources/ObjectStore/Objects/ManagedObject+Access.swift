@@ -16,6 +16,7 @@ extension ManagedObject {
             }
             context?.loadFaultNotingFailure(self)
         }
+        noteRead(ordinal: ordinal)
         return column < values.count ? StoredValue(values[column]) : .null
     }
 
@@ -45,6 +46,7 @@ extension ManagedObject {
             // While the model is being built the relationships are not resolved yet.
             return index < entityDescription.relationships.count ? entityDescription.relationships[index].destination.prototype : nil
         }
+        noteRead(ordinal: ordinal)
         let relationship = entityDescription.relationships[index]
         guard let column = relationship.column, let context else { return nil }
         if state.contains(.fault) { context.loadFaultNotingFailure(self) }
@@ -69,6 +71,7 @@ extension ManagedObject {
             KeyPathRecorder.record(ordinal: ordinal, of: entityDescription)
             return []
         }
+        noteRead(ordinal: ordinal)
         guard let context else { return [] }
         return context.members(of: self, relationship: entityDescription.relationships[index])
     }
