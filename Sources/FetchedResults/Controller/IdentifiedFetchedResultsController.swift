@@ -188,6 +188,9 @@ public final class IdentifiedFetchedResultsController<ResultType: ManagedObject,
     /// a change to such an object re-evaluates the objects pointing at it, not the whole results.
     var directRelationships: [Int: String] = [:]
     let streams = Broadcast<FetchedResultsDelivery<ItemIdentifierType>>(keepsLast: true)
+    /// Called with each delivery on the context's queue, as it is made (see
+    /// ``followDeliveries(_:)``).
+    let followers = ObserverList<FetchedResultsDelivery<ItemIdentifierType>>()
 
     init(fetchRequest: FetchRequest<ResultType>, managedObjectContext: ManagedObjectContext, sectionKey: FetchKeyPath<ResultType>?, identity: ItemIdentity<ResultType, ItemIdentifierType>, cacheName: String?) {
         self.settings = Settings(fetchRequest: fetchRequest)
