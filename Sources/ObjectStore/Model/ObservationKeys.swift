@@ -5,10 +5,13 @@
 /// entity, told apart per object by the object's own registrar.
 struct ObservationKeys {
     let keyPaths: [KeyPath<ManagedObject, (any Sendable)?>]
+    /// `keyPaths` (which holds them) for reads, which pass them on without retaining them.
+    let unretainedKeyPaths: [Unmanaged<KeyPath<ManagedObject, (any Sendable)?>>]
     let ordinals: [String: Int]
 
     init(propertyNamesByOrdinal names: [String]) {
         keyPaths = names.indices.map { \ManagedObject.[observedProperty: ObservedProperty(ordinal: $0)] }
+        unretainedKeyPaths = keyPaths.map { Unmanaged.passUnretained($0) }
         ordinals = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     }
 }

@@ -16,8 +16,9 @@ extension ManagedObject {
             }
             context?.loadFaultNotingFailure(self)
         }
+        let value = column < values.count ? StoredValue(values[column]) : .null
         noteRead(ordinal: ordinal)
-        return column < values.count ? StoredValue(values[column]) : .null
+        return value
     }
 
     /// The declared default of the attribute with the given wrapper number (NULL when none).

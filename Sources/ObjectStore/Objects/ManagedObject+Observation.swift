@@ -11,17 +11,24 @@ extension ManagedObject {
         value(forKeyPath: entityDescription.propertyNamesByOrdinal[property.ordinal])
     }
 
+    /// The object's observation tracking, once a property was read.
+    final var observation: ObjectObservation? {
+        observationStorage?.takeUnretainedValue()
+    }
+
     /// Registers a read of the property with `ordinal` with observation tracking.
     @inline(__always)
     final func noteRead(ordinal: Int) {
-        (observation ?? startObservation()).access(self, ordinal: ordinal)
+        guard let storage = observationStorage else { return startObservation(ordinal: ordinal) }
+        storage._withUnsafeGuaranteedRef { $0.access(self, ordinal: ordinal) }
     }
 
+    /// The first read: makes the object's observation tracking, and has the context notify it.
     @inline(never)
-    private func startObservation() -> ObjectObservation {
+    private func startObservation(ordinal: Int) {
         let observation = ObjectObservation()
-        self.observation = observation
+        observationStorage = Unmanaged.passRetained(observation)
         context?.startNotifyingObservedObjects()
-        return observation
+        observation.access(self, ordinal: ordinal)
     }
 }

@@ -52,8 +52,10 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     /// the values the context showed when the object first changed since its last event.
     final var reportBase = ContiguousArray<DatabaseValue>()
     final var state: ObjectState
-    /// The object's observation tracking, from its first property read on.
-    final var observation: ObjectObservation?
+    /// The object's observation tracking, from its first property read on: held without
+    /// reference counting, so that the reads, which all reach it, pay no retain and release;
+    /// released with the object.
+    @exclusivity(unchecked) final var observationStorage: Unmanaged<ObjectObservation>?
 
     /// Creates an object; called by contexts and the model, never directly.
     ///
@@ -68,6 +70,10 @@ open class ManagedObject: Hashable, CustomStringConvertible {
         committedValues = construction.values
         version = construction.version
         state = construction.state
+    }
+
+    deinit {
+        observationStorage?.release()
     }
 
     /// Creates and inserts a new object into `context`.

@@ -6,16 +6,21 @@ import Observation
 /// Made on the object's first property read and confined, like the object, to its context's
 /// queue.
 final class ObjectObservation {
+    /// One bit per property ordinal read so far; ordinals from 63 on share the last bit. (Before
+    /// the registrar, whose size is known only at run time, so that reads find it at a fixed
+    /// offset.)
+    @exclusivity(unchecked) private var readOrdinals: UInt64 = 0
     let registrar = ObservationRegistrar()
-    /// One bit per property ordinal read so far; ordinals from 63 on share the last bit.
-    private var readOrdinals: UInt64 = 0
 
     /// Registers a read of the property with `ordinal` with the tracking running on this thread,
-    /// if any.
+    /// if any (when none, the registrar only finds that out).
     @inline(__always)
     func access(_ object: ManagedObject, ordinal: Int) {
-        readOrdinals |= Self.bit(ordinal)
-        registrar.access(object, keyPath: object.entityDescription.observationKeys.keyPaths[ordinal])
+        let bit = Self.bit(ordinal)
+        if readOrdinals & bit == 0 { readOrdinals |= bit }
+        object.entityDescription.observationKeys.unretainedKeyPaths[ordinal]._withUnsafeGuaranteedRef {
+            registrar.access(object, keyPath: $0)
+        }
     }
 
     /// Tells the observers of the properties of `object` named `keys` that they changed.
