@@ -57,4 +57,24 @@ import TestSupport
         #expect(all.map(\.eventKind) == [.merge, .merge])
         #expect(all.last?.isFinal == true)
     }
+
+    @Test func aRolledBackDeletionBringsTheObjectBackAndAResetHasItReadAgain() async throws {
+        let context = try TestModel.inMemory().newBackgroundContext()
+        let id = try await context.perform { try context.savedEvent(code: "a").objectID }
+        let changes = context.changes(for: id)
+        let collected = Task { await changes.reduce(into: [ObjectChange]()) { $0.append($1) } }
+        try await context.perform {
+            context.delete(try context.existingObject(with: id))
+            context.processPendingChanges()
+            context.rollback()
+            context.reset()
+            context.delete(try context.existingObject(with: id))
+            try context.save()
+        }
+        let all = await collected.value
+
+        #expect(all.map(\.kind) == [.deleted, .inserted, .refreshed, .deleted, .deleted])
+        #expect(all.map(\.eventKind) == [.pendingChanges, .rollback, .reset, .pendingChanges, .save])
+        #expect(all.map(\.isFinal) == [false, false, false, false, true])
+    }
 }
