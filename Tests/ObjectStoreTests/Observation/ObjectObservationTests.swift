@@ -126,4 +126,27 @@ import TestSupport
         context.reset()
         #expect(title.count == 1)
     }
+
+    @Test func aKeyPathReadTracksEveryKeyOnTheWay() throws {
+        let context = try TestModel.inMemory().viewContext
+        let football = try context.insertSport(named: "Football")
+        let tennis = try context.insertSport(named: "Tennis")
+        let event = try context.insertEvent(code: "a", sport: football)
+        try context.save()
+        let sportName = TrackingCounter()
+        let code = TrackingCounter()
+        sportName.track { _ = event.value(forKeyPath: "sport.name") }
+        code.track { _ = event.value(forKeyPath: "code") }
+
+        football.name = "Soccer"
+        context.processPendingChanges()
+        #expect(sportName.count == 1)
+        #expect(code.count == 0)
+
+        sportName.track { _ = event.value(forKeyPath: "sport.name") }
+        event.sport = tennis
+        context.processPendingChanges()
+        #expect(sportName.count == 2)
+        #expect(code.count == 0)
+    }
 }
