@@ -5,6 +5,16 @@ import TestSupport
 /// Objects take part in observation tracking: a scope that read some properties of an object is
 /// told once per delivered change of one of them, and never for the others.
 @MainActor @Suite struct ObjectObservationTests {
+    /// The view context of a new store with a football event and the sport of tennis, saved.
+    func savedFootballEventAndTennis() throws -> (ManagedObjectContext, Event, Sport, Sport) {
+        let context = try TestModel.inMemory().viewContext
+        let football = try context.insertSport(named: "Football")
+        let tennis = try context.insertSport(named: "Tennis")
+        let event = try context.insertEvent(code: "a", sport: football)
+        try context.save()
+        return (context, event, football, tennis)
+    }
+
     @Test func anEditNotifiesTheKeyReadOnceWhenItsEventIsDelivered() throws {
         let context = try TestModel.inMemory().viewContext
         let event = try context.savedEvent(code: "a")
@@ -82,11 +92,7 @@ import TestSupport
     }
 
     @Test func relationshipsAreTrackedAtBothEnds() throws {
-        let context = try TestModel.inMemory().viewContext
-        let football = try context.insertSport(named: "Football")
-        let tennis = try context.insertSport(named: "Tennis")
-        let event = try context.insertEvent(code: "a", sport: football)
-        try context.save()
+        let (context, event, _, tennis) = try savedFootballEventAndTennis()
         let sportOfEvent = TrackingCounter()
         let eventsOfTennis = TrackingCounter()
         let nameOfTennis = TrackingCounter()
@@ -128,11 +134,7 @@ import TestSupport
     }
 
     @Test func aKeyPathReadTracksEveryKeyOnTheWay() throws {
-        let context = try TestModel.inMemory().viewContext
-        let football = try context.insertSport(named: "Football")
-        let tennis = try context.insertSport(named: "Tennis")
-        let event = try context.insertEvent(code: "a", sport: football)
-        try context.save()
+        let (context, event, football, tennis) = try savedFootballEventAndTennis()
         let sportName = TrackingCounter()
         let code = TrackingCounter()
         sportName.track { _ = event.value(forKeyPath: "sport.name") }
