@@ -75,4 +75,16 @@ import TestSupport
         #expect(list.count == 1)
         #expect(results.snapshot.itemIdentifiers == [2, 3])
     }
+
+    @Test func observedResultsOfAFetchRequestFetchAtOnceAndFollowTheContext() throws {
+        let (container, matches) = try savedMatches()
+        let context = container.viewContext
+        let results = try ObservedResults(fetchRequest: try matchRequest(), context: context, sectionNameKeyPath: "group")
+        #expect(results.sections.map(\.name) == ["A", "B"])
+        #expect(results.objects == matches)
+
+        context.delete(matches[0])
+        context.processPendingChanges()
+        #expect(results.objects == Array(matches.dropFirst()))
+    }
 }

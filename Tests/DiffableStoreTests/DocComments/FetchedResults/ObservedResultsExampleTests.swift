@@ -1,5 +1,5 @@
-// Guards the example in the documentation comment of `ObservedResults`:
-// Sources/FetchedResults/Observation/ObservedResults.swift.
+// Guards the examples in the documentation comments of `ObservedResults`:
+// Sources/FetchedResults/Observation/ObservedResults.swift and ObservedResults+Fetch.swift.
 import DiffableStore
 import Observation
 import Testing
@@ -34,5 +34,17 @@ import TestSupport
         try SampleScores.save(["Tennis": [("Open", 100)]], in: container)
         await eventually(within: mainActorPatience / .seconds(1)) { refreshed.all == ["refresh"] }
         #expect(Set(results.objects.map(\.title)) == ["Final", "Semi", "Open"])
+    }
+
+    /// `init(fetchRequest:context:sectionNameKeyPath:)`'s example, verbatim apart from the
+    /// last expression, checked with `#expect`; the test supplies a view context with two events.
+    @Test func resultsOfAFetchRequestListTheEvents() throws {
+        let container = try SampleScores.container()
+        try SampleScores.save(["Football": [("Final", 900), ("Semi", 800)]], in: container)
+
+        var request = FetchRequest<Event>()
+        request.sortDescriptors = [FetchSortDescriptor(\.start)]
+        let events = try ObservedResults(fetchRequest: request, context: container.viewContext)
+        #expect(events.objects.map(\.title) == ["Final", "Semi"])
     }
 }
