@@ -25,7 +25,7 @@ import TestSupport
             context.delete(event)
             try context.save()
         }
-        let all = await collected.value
+        let all = await value(of: collected)
 
         #expect(all.map(\.kind) == [.updated, .updated, .deleted, .deleted])
         #expect(all.map(\.changedKeys) == [["title"], ["attendance", "isLive"], [], []])
@@ -50,7 +50,7 @@ import TestSupport
             try writer.save()
         }
         // The merge of the insertion may come after the sequence was made.
-        let all = Array(await collected.value.drop { $0.kind == .inserted })
+        let all = Array(await value(of: collected).drop { $0.kind == .inserted })
 
         #expect(all.map(\.kind) == [.updated, .deleted])
         #expect(all.map(\.changedKeys) == [["title"], []])
@@ -71,7 +71,7 @@ import TestSupport
             context.delete(try context.existingObject(with: id))
             try context.save()
         }
-        let all = await collected.value
+        let all = await value(of: collected)
 
         #expect(all.map(\.kind) == [.deleted, .inserted, .refreshed, .deleted, .deleted])
         #expect(all.map(\.eventKind) == [.pendingChanges, .rollback, .reset, .pendingChanges, .save])

@@ -100,8 +100,9 @@ import TestSupport
         #expect(try container.viewContext.fetchObjectIDs(FetchRequest<Event>(predicate: try FetchPredicate(format: "isLive == YES"))) == added)
     }
 
-    /// The "One object" snippet, verbatim apart from `print`, captured; between its two lines
-    /// the test renames the event in a background context, then deletes it, which ends the loop.
+    /// The "One object" snippet, verbatim apart from `print`, captured, its loop in a task;
+    /// between its two lines the test renames the event in a background context, then deletes
+    /// it, which ends the loop.
     @Test func theChangesOfOneObjectListItsChangedKeys() async throws {
         let printed = LogLines()
         @Sendable func print(_ items: Any...) { printed.record(items) }
@@ -119,10 +120,13 @@ import TestSupport
                 try context.save()
             }
         }
-        for await change in changes where change.kind == .updated {
-            print(change.changedKeys)
+        let loop = Task {
+            for await change in changes where change.kind == .updated {
+                print(change.changedKeys)
+            }
         }
 
+        await value(of: loop)
         try await edits.value
         #expect(printed.all == ["[\"title\"]"])
     }
