@@ -35,3 +35,21 @@ package func end(_ loop: Task<Void, any Error>) async throws {
     loop.cancel()
     try await loop.value
 }
+
+/// Waits for `task`, which follows a sequence that ends by itself, and returns its value; when
+/// it has not ended within `patience`, cancels it (the sequence then ends early) and records an
+/// issue, so that a sequence that never ends fails the test instead of hanging it.
+package func value<Success: Sendable>(
+    of task: Task<Success, Never>,
+    within patience: Duration = mainActorPatience,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async -> Success {
+    let watchdog = Task {
+        try await Task.sleep(for: patience)
+        task.cancel()
+        Issue.record("the sequence did not end within \(patience)", sourceLocation: sourceLocation)
+    }
+    let value = await task.value
+    watchdog.cancel()
+    return value
+}

@@ -2,9 +2,6 @@ public import DiffableSnapshots
 public import ObjectStore
 
 extension IdentifiedFetchedResultsController {
-    /// How many objects on each side of one that ``object(at:)`` loads with it.
-    static var prefetchRadius: Int { 20 }
-
     /// The results' object IDs in order; nil before ``performFetch()``. Materialises nothing.
     ///
     /// - Complexity: O(*n*): an array is built on each call.
@@ -43,8 +40,8 @@ extension IdentifiedFetchedResultsController {
         return delivered
     }
 
-    /// The object at `indexPath`, loading the objects near it in the same query when it is not
-    /// loaded yet (so that scrolling through a list costs one query per few dozen rows).
+    /// The object at `indexPath`, loading the objects near it (``prefetchRadius`` on each side)
+    /// in the same query when it is not loaded yet.
     ///
     /// - Precondition: `indexPath` is in the results (a path from a delivered snapshot or the
     ///   classic changes); otherwise this traps, naming the path.
@@ -55,7 +52,7 @@ extension IdentifiedFetchedResultsController {
         precondition(indexPath.item >= 0 && indexPath.item < entries.count, "The index path \(indexPath), passed to object(at:), names item \(indexPath.item), but section \(indexPath.section) of the results has \(entries.count) objects; pass a path of the current results.")
         let id = entries[indexPath.item].objectID
         if !managedObjectContext.hasLoadedObject(with: id) {
-            let radius = Self.prefetchRadius
+            let radius = settings.prefetchRadius
             let range = max(0, indexPath.item - radius)..<min(entries.count, indexPath.item + radius + 1)
             managedObjectContext.loadObjects(range.map { entries[$0].objectID })
         }

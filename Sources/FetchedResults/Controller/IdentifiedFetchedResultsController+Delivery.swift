@@ -96,6 +96,7 @@ extension IdentifiedFetchedResultsController {
             delegate.controller(self, didChangeContentWith: delivery)
         }
         streams.yield(delivery)
+        followers.notify(delivery)
     }
 
     /// The object of a classic change in the controller's context: for a delete only the

@@ -1,4 +1,5 @@
 import DiffableSnapshots
+import DiffableSupport
 import Foundation
 public import ObjectStore
 
@@ -73,6 +74,9 @@ public import ObjectStore
 /// - ``markedKeys``
 /// - ``reportsClassicChanges``
 /// - ``lastError``
+///
+/// ### Loading objects
+/// - ``prefetchRadius``
 public final class IdentifiedFetchedResultsController<ResultType: ManagedObject, ItemIdentifierType: Hashable & Sendable>: @unchecked Sendable {
     // Sendable by confinement to the context's queue: every public member but ``deliveries()``
     // checks it in debug builds (``assertOnContextQueue(_:file:line:)``); deliveries cross
@@ -112,6 +116,19 @@ public final class IdentifiedFetchedResultsController<ResultType: ManagedObject,
         get { assertOnContextQueue(); return storedDelegate }
         set { assertOnContextQueue(); storedDelegate = newValue }
     }
+    /// How many objects on each side of the one asked for ``object(at:)`` loads with it, in the
+    /// same query, when that object is not loaded yet (default 20: scrolling a list costs one
+    /// query per few dozen rows). 0 loads the object alone.
+    ///
+    /// - Precondition: not negative.
+    public var prefetchRadius: Int {
+        get { assertOnContextQueue(); return settings.prefetchRadius }
+        set {
+            assertOnContextQueue()
+            programmerPrecondition(newValue >= 0, "IdentifiedFetchedResultsController.prefetchRadius was set to \(newValue); set 0 (load only the object asked for) or more.")
+            settings.prefetchRadius = newValue
+        }
+    }
     /// Turns a section name into its index title; nil uses the capitalised first letter.
     public var sectionIndexTitleProvider: ((String) -> String?)? {
         get { assertOnContextQueue(); return settings.sectionIndexTitleProvider }
@@ -131,6 +148,7 @@ public final class IdentifiedFetchedResultsController<ResultType: ManagedObject,
         var updateMarking: FetchedResultsUpdateMarking = .reconfigure
         var markedKeys: Set<String>?
         var reportsClassicChanges = false
+        var prefetchRadius = 20
         var sectionIndexTitleProvider: ((String) -> String?)?
         var lastError: FetchedResultsError?
     }
@@ -170,6 +188,9 @@ public final class IdentifiedFetchedResultsController<ResultType: ManagedObject,
     /// a change to such an object re-evaluates the objects pointing at it, not the whole results.
     var directRelationships: [Int: String] = [:]
     let streams = Broadcast<FetchedResultsDelivery<ItemIdentifierType>>(keepsLast: true)
+    /// Called with each delivery on the context's queue, as it is made (see
+    /// ``followDeliveries(_:)``).
+    let followers = ObserverList<FetchedResultsDelivery<ItemIdentifierType>>()
 
     init(fetchRequest: FetchRequest<ResultType>, managedObjectContext: ManagedObjectContext, sectionKey: FetchKeyPath<ResultType>?, identity: ItemIdentity<ResultType, ItemIdentifierType>, cacheName: String?) {
         self.settings = Settings(fetchRequest: fetchRequest)

@@ -23,6 +23,11 @@ final class Broadcast<Element: Sendable>: Sendable {
         self.keepsLast = keepsLast
     }
 
+    /// The last element yielded so far (nil when none, or when the broadcast keeps none).
+    var last: Element? {
+        state.withLock { $0.last }
+    }
+
     /// A new sequence of the last element yielded so far (when the broadcast keeps it), then of
     /// every element yielded after it.
     func makeStream() -> AsyncStream<Element> {

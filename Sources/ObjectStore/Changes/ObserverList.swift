@@ -4,7 +4,7 @@ import DiffableSupport
 ///
 /// The asynchronous sequences it hands out (``stream()``) end when the list goes away with its
 /// owner (a context or container), so `for await` loops over them finish.
-final class ObserverList<Event: Sendable>: Sendable {
+package final class ObserverList<Event: Sendable>: Sendable {
     private struct State {
         var observers: [(id: Int, body: @Sendable (Event) -> Void)] = []
         /// Per stream observer: ends its stream.
@@ -14,16 +14,18 @@ final class ObserverList<Event: Sendable>: Sendable {
 
     private let state = Locked(State())
 
-    var isEmpty: Bool { state.withLock { $0.observers.isEmpty } }
+    package init() {}
 
-    func add(_ body: @escaping @Sendable (Event) -> Void) -> ObservationToken {
+    package var isEmpty: Bool { state.withLock { $0.observers.isEmpty } }
+
+    package func add(_ body: @escaping @Sendable (Event) -> Void) -> ObservationToken {
         let id = register(body)
         return ObservationToken { [weak self] in
             self?.remove(id)
         }
     }
 
-    func notify(_ event: Event) {
+    package func notify(_ event: Event) {
         for observer in state.withLock({ $0.observers }) {
             observer.body(event)
         }
@@ -32,8 +34,15 @@ final class ObserverList<Event: Sendable>: Sendable {
     /// An `AsyncStream` fed by a new observer; it ends when the stream is dropped or this list
     /// is released.
     func stream() -> AsyncStream<Event> {
-        let (stream, continuation) = AsyncStream<Event>.makeStream()
-        let id = register { continuation.yield($0) }
+        stream { event, continuation in continuation.yield(event) }
+    }
+
+    /// An `AsyncStream` fed by a new observer that hands each event to `feed` with the stream's
+    /// continuation (to yield what it makes of the event, or finish the stream); it ends when
+    /// `feed` finishes it, the stream is dropped or this list is released.
+    func stream<Element: Sendable>(_ feed: @escaping @Sendable (Event, AsyncStream<Element>.Continuation) -> Void) -> AsyncStream<Element> {
+        let (stream, continuation) = AsyncStream<Element>.makeStream()
+        let id = register { feed($0, continuation) }
         state.withLock { $0.finishers[id] = { continuation.finish() } }
         continuation.onTermination = { [weak self] _ in
             self?.remove(id)
@@ -67,7 +76,7 @@ final class ObserverList<Event: Sendable>: Sendable {
 public final class ObservationToken: Sendable {
     private let onCancel: Locked<(@Sendable () -> Void)?>
 
-    init(_ onCancel: @escaping @Sendable () -> Void) {
+    package init(_ onCancel: @escaping @Sendable () -> Void) {
         self.onCancel = Locked(onCancel)
     }
 

@@ -302,6 +302,7 @@ extension ManagedObjectContext {
     /// changes nothing the context would save.
     func forget(_ object: ManagedObject, as state: ObjectState = [.invalid, .deleted]) {
         registered.removeValue(forKey: object.objectID)
+        if object.observation != nil { detachedObservedObjects.append(object) }
         object.detach(as: state)
     }
 

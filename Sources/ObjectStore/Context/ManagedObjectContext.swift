@@ -132,6 +132,12 @@ public final class ManagedObjectContext: @unchecked Sendable {
     let inbox = Locked(MergeInbox())
     /// The observers of the change stream.
     let changeObservers = ObserverList<ChangeEvent>()
+    /// The change observer that notifies observed objects; made when the first object of the
+    /// context is read.
+    var objectNotifications: ObservationToken?
+    /// Observed objects that left the context since the last event was delivered: they are
+    /// notified with it, as they are no longer registered under their IDs.
+    var detachedObservedObjects: [ManagedObject] = []
     let children = Locked<[WeakContext]>([])
 
     init(core: ContainerCore, parent: ManagedObjectContext?, concurrency: Concurrency, name: String?, mergesAutomatically: Bool, mergesRemoteChanges: Bool = false) {

@@ -29,6 +29,8 @@ public final class EntityDescription: @unchecked Sendable, CustomStringConvertib
     @usableFromInline let slots: [Slot]
     /// Per property ordinal: the property name.
     package let propertyNamesByOrdinal: [String]
+    /// What observation tracking records for each property.
+    let observationKeys: ObservationKeys
     /// The number of to-many relationships.
     package let toManyCount: Int
     /// Properties by name.
@@ -58,6 +60,7 @@ public final class EntityDescription: @unchecked Sendable, CustomStringConvertib
         prototype: ManagedObject?
     ) {
         self.propertyNamesByOrdinal = propertyNamesByOrdinal
+        self.observationKeys = ObservationKeys(propertyNamesByOrdinal: propertyNamesByOrdinal)
         self.name = name
         self.objectType = objectType
         self.index = index

@@ -16,7 +16,9 @@ extension ManagedObject {
             }
             context?.loadFaultNotingFailure(self)
         }
-        return column < values.count ? StoredValue(values[column]) : .null
+        let value = column < values.count ? StoredValue(values[column]) : .null
+        noteRead(ordinal: ordinal)
+        return value
     }
 
     /// The declared default of the attribute with the given wrapper number (NULL when none).
@@ -45,6 +47,7 @@ extension ManagedObject {
             // While the model is being built the relationships are not resolved yet.
             return index < entityDescription.relationships.count ? entityDescription.relationships[index].destination.prototype : nil
         }
+        noteRead(ordinal: ordinal)
         let relationship = entityDescription.relationships[index]
         guard let column = relationship.column, let context else { return nil }
         if state.contains(.fault) { context.loadFaultNotingFailure(self) }
@@ -69,6 +72,7 @@ extension ManagedObject {
             KeyPathRecorder.record(ordinal: ordinal, of: entityDescription)
             return []
         }
+        noteRead(ordinal: ordinal)
         guard let context else { return [] }
         return context.members(of: self, relationship: entityDescription.relationships[index])
     }

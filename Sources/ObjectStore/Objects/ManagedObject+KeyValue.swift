@@ -4,10 +4,13 @@ extension ManagedObject {
     /// The value of the attribute or to-one relationship named `key`, decoded to its Swift type
     /// (an ``ObjectID`` for a relationship), or nil for nil and unknown keys.
     ///
-    /// Follows to-one relationships with dotted paths such as `"sport.name"`.
+    /// Follows to-one relationships with dotted paths such as `"sport.name"`. Inside an
+    /// observation tracking scope, every key it reads on the way is tracked, as the properties'
+    /// own reads are.
     public final func value(forKeyPath keyPath: String) -> (any Sendable)? {
-        guard let (object, name) = resolve(keyPath: keyPath), let object else { return nil }
+        guard let (object, name) = resolve(keyPath: keyPath, notingReads: true), let object else { return nil }
         let entity = object.entityDescription
+        if let ordinal = entity.observationKeys.ordinals[name] { object.noteRead(ordinal: ordinal) }
         if let attribute = entity.attribute(named: name) {
             return attribute.decodedValue(object.storedValue(column: attribute.column))
         }
@@ -37,8 +40,9 @@ extension ManagedObject {
     }
 
     /// Walks the to-one hops of a dotted key path; returns the object owning the last key (nil
-    /// when a hop is nil) and that key, or nil when a hop is not a to-one relationship.
-    private func resolve(keyPath: String) -> (ManagedObject?, String)? {
+    /// when a hop is nil) and that key, or nil when a hop is not a to-one relationship. With
+    /// `notingReads`, each hop is a read for observation tracking.
+    private func resolve(keyPath: String, notingReads: Bool = false) -> (ManagedObject?, String)? {
         let parts = keyPath.split(separator: ".").map(String.init)
         guard let last = parts.last else { return nil }
         var object: ManagedObject? = self
@@ -46,6 +50,9 @@ extension ManagedObject {
             guard let current = object else { return (nil, last) }
             guard let relationship = current.entityDescription.relationship(named: hop),
                   let column = relationship.column else { return nil }
+            if notingReads, let ordinal = current.entityDescription.observationKeys.ordinals[hop] {
+                current.noteRead(ordinal: ordinal)
+            }
             guard case .int64(let key) = current.storedValue(column: column).storage, let context = current.context else {
                 object = nil
                 continue

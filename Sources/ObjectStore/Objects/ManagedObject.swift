@@ -19,6 +19,12 @@ import GRDB
 /// An object belongs to one context and must be used only on that context's queue; pass its
 /// ``objectID`` (which is `Sendable`) to other contexts instead. Its identifier is permanent from
 /// insertion.
+///
+/// Objects are `Observable`: a SwiftUI view, or any `withObservationTracking` scope, that reads
+/// some of an object's properties is told when a change the context delivers (an edit at the end
+/// of its queue turn, a merged save, a deletion) changes one of them, and not for the others.
+/// Without a user interface, follow one object with
+/// ``ManagedObjectContext/changes(for:)``.
 open class ManagedObject: Hashable, CustomStringConvertible {
     /// The object's permanent identifier.
     public let objectID: ObjectID
@@ -46,6 +52,10 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     /// the values the context showed when the object first changed since its last event.
     final var reportBase = ContiguousArray<DatabaseValue>()
     final var state: ObjectState
+    /// The object's observation tracking, from its first property read on: held without
+    /// reference counting, so that the reads, which all reach it, pay no retain and release;
+    /// released with the object.
+    @exclusivity(unchecked) final var observationStorage: Unmanaged<ObjectObservation>?
 
     /// Creates an object; called by contexts and the model, never directly.
     ///
@@ -60,6 +70,10 @@ open class ManagedObject: Hashable, CustomStringConvertible {
         committedValues = construction.values
         version = construction.version
         state = construction.state
+    }
+
+    deinit {
+        observationStorage?.release()
     }
 
     /// Creates and inserts a new object into `context`.

@@ -99,4 +99,35 @@ import TestSupport
         await eventually { live.ids == Set(added) }
         #expect(try container.viewContext.fetchObjectIDs(FetchRequest<Event>(predicate: try FetchPredicate(format: "isLive == YES"))) == added)
     }
+
+    /// The "One object" snippet, verbatim apart from `print`, captured, its loop in a task;
+    /// between its two lines the test renames the event in a background context, then deletes
+    /// it, which ends the loop.
+    @Test func theChangesOfOneObjectListItsChangedKeys() async throws {
+        let printed = LogLines()
+        @Sendable func print(_ items: Any...) { printed.record(items) }
+        let container = try SampleScores.container()
+        let eventID = try SampleScores.save(["Football": [("Final", 900)]], in: container)[0]
+        let context = container.newBackgroundContext()
+
+        let changes = context.changes(for: eventID)          // from the next event on
+        let edits = Task {
+            try await context.perform {
+                let event = try context.existingObject(with: eventID, as: Event.self)
+                event.title = "Grand final"
+                context.processPendingChanges()
+                context.delete(event)
+                try context.save()
+            }
+        }
+        let loop = Task {
+            for await change in changes where change.kind == .updated {
+                print(change.changedKeys)
+            }
+        }
+
+        await value(of: loop)
+        try await edits.value
+        #expect(printed.all == ["[\"title\"]"])
+    }
 }
