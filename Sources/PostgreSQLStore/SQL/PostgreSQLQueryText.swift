@@ -31,11 +31,12 @@ enum PostgreSQLQueryText {
 
     /// A row selected with ``rowColumns(_:only:)``: the columns it did not read are NULL.
     static func storeRow(_ row: PostgresRow, columns: [Int]?, of entity: EntityDescription) throws -> StoreRow {
-        guard let columns else { return try storeRow(row) }
-        let read = try PostgreSQLValues.values(of: row)
+        var stored = try storeRow(row)
+        guard let columns else { return stored }
         var values = ContiguousArray(repeating: DatabaseValue.null, count: entity.columnNames.count)
-        for (position, column) in columns.enumerated() { values[column] = read[position + 2] }
-        return StoreRow(key: Int64.fromDatabaseValue(read[0]) ?? 0, version: Int64.fromDatabaseValue(read[1]) ?? 0, values: values)
+        for (position, column) in columns.enumerated() { values[column] = stored.values[position] }
+        stored.values = values
+        return stored
     }
 
     /// A row from the values of ``rowColumns(_:)``.
