@@ -108,13 +108,17 @@ extension ManagedObjectContext {
         // A change set merged after this context already read or saved a newer row version is
         // stale for this object.
         if let version = patch.version, version <= object.version { return false }
+        // A patch may hold columns the commit did not change (a whole row read from another
+        // container's commit): only those whose stored value moved count, so that an unsaved
+        // edit of a column nobody else changed meets no conflict.
+        let moved = zip(patch.columns, patch.values).filter { !StoredValueOrder.isSame(object.committedValues[$0.0], $0.1) }
         var local = Set(object.state.contains(.pending) ? object.changedColumns() : [])
-        if policy == .rollback && !local.isEmpty && patch.columns.contains(where: local.contains) {
+        if policy == .rollback && !local.isEmpty && moved.contains(where: { local.contains($0.0) }) {
             object.revertToCommittedValues()
             local.removeAll()
         }
         var keptOld = false
-        for (column, value) in zip(patch.columns, patch.values) {
+        for (column, value) in moved {
             if local.contains(column) {
                 switch policy {
                 case .error:

@@ -47,9 +47,8 @@ extension ContainerCore {
         if commits.hasGap {
             handOnRemote(resync(through: commits.through), generation: commits.through)
         } else {
-            let columns = Self.updatedColumns(in: commits.transactions)
             for transaction in commits.transactions where !transaction.changes.isEmpty {
-                handOnRemote(changeSet(of: transaction, rows: commits.rows, columns: columns), generation: transaction.token.generation)
+                handOnRemote(changeSet(of: transaction, rows: commits.rows), generation: transaction.token.generation)
             }
         }
         handedOn(through: commits.through)
@@ -92,24 +91,17 @@ extension ContainerCore {
         }
     }
 
-    /// The columns that the commits of `transactions` updated, by object.
-    static func updatedColumns(in transactions: [HistoryTransaction]) -> [ObjectID: Set<Int>] {
-        var columns: [ObjectID: Set<Int>] = [:]
-        for change in transactions.lazy.flatMap(\.changes) where change.changeType == .update {
-            columns[change.changedObjectID, default: []].formUnion(change.updatedProperties.compactMap(change.changedObjectID.entity.column(named:)))
-        }
-        return columns
-    }
-
     /// The change set of another container's commit: its lists, and for updated objects the
-    /// values of their rows as read with the last of the commits read together.
+    /// rows as read with the last of the commits read together.
     ///
-    /// Those rows are newer than the commit when a later commit of the same read changed the
-    /// object again, and carry that row's version: a merge applies one patch per object and
-    /// version and skips the rest as stale. So each patch holds every column the commits read
-    /// together updated in the object (`columns`), not only this commit's, and the first patch
-    /// of the object brings it up to the row read.
-    private func changeSet(of transaction: HistoryTransaction, rows: [ObjectID: StoreRow], columns: [ObjectID: Set<Int>]) -> ChangeSet {
+    /// Those rows can be newer than the commit: a later commit of the same read, or one the read
+    /// saw without reading it yet (this container's own commit that the read follows, or on a
+    /// store whose commits become visible out of number order, a later-numbered one) may have
+    /// changed the object again, and the row carries that row's version. A merge applies one
+    /// patch per object and version and skips the rest as stale, so each patch is the whole row:
+    /// the first patch of the object brings every column up to the row read, whichever commit
+    /// changed it.
+    private func changeSet(of transaction: HistoryTransaction, rows: [ObjectID: StoreRow]) -> ChangeSet {
         var inserted: Set<ObjectID> = []
         var deleted: Set<ObjectID> = []
         var changedKeys: [ObjectID: Set<String>] = [:]
@@ -121,9 +113,8 @@ extension ContainerCore {
             case .delete: deleted.insert(id)
             case .update:
                 changedKeys[id] = change.updatedProperties
-                let columns = (columns[id] ?? []).sorted()
-                if !columns.isEmpty, let row = rows[id] {
-                    patches[id] = RowPatch(version: row.version, columns: columns, values: columns.map { row.values[$0] })
+                if let row = rows[id] {
+                    patches[id] = RowPatch(version: row.version, columns: Array(row.values.indices), values: Array(row.values))
                 }
             }
         }
