@@ -48,7 +48,8 @@ struct PeerHost {
                 stopped.withLock { $0 = true }
             case "check":
                 let mismatch = try follower.performAndWait { () throws -> String? in
-                    try lists.firstMismatch() ?? deliveries.firstMismatch(with: lists)
+                    let found = try lists.firstMismatch() ?? deliveries.firstMismatch(with: lists)
+                    return try found == "fixtures" ? "fixtures: " + MismatchDetail.fixtures(lists, store: container) : found
                 }
                 PeerOutput.write(mismatch.map { "check mismatch \($0)" } ?? "check ok")
             case "quit":

@@ -22,17 +22,7 @@ extension PostgreSQLServerTests {
             HostGroup.go(hosts)
             for host in hosts { await eventually(within: 120) { host.lines.contains("done") } }
 
-            var history: [HistoryTransaction] = []
-            // Known bug, under investigation: in a full test run on a loaded machine, one host's
-            // fixtures controller has been seen to stay apart from a fresh fetch after the
-            // hosts stopped (2 of 5 full runs; none of 14 runs of this test or of the PostgreSQL suites alone).
-            // Only that answer is tolerated here; every other check of the call still fails
-            // the test, and the fault tests check convergence without this allowance.
-            try await withKnownIssue("a host's controller can stay apart from a fresh fetch after quiescence", isIntermittent: true) {
-                history = try await group.expectNothingLostAndConverged(hosts)
-            } matching: { issue in
-                issue.comments.contains { "\($0)".contains("check mismatch") }
-            }
+            let history = try await group.expectNothingLostAndConverged(hosts)
             #expect(history.count >= saves, "\(group.label): \(history.count) commits for \(3 * saves) saves")
             await HostGroup.quit(hosts, label: group.label)
         }
