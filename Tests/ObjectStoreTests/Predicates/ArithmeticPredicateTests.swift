@@ -71,6 +71,16 @@ import Testing
         try expectSelects(.key(\Player.level) * 2 > 6, in: store.context, players(store, [4, 5]))
     }
 
+    @Test func aChainOfOperatorsAtTheNestingLimitRunsInSQL() throws {
+        let store = try ComputedPredicateStore()
+        let depth = FetchPredicate<Player>.formatNestingLimit - 1
+        let chain = "(" + Array(repeating: "level", count: depth).joined(separator: " + ") + ")"
+        let nested = chain + " / \(depth) == 5"
+        try store.expect(nested, selects: players(store, [5]))
+        let grouped = (0..<8).reduce("level") { text, _ in "(\(text) * 1)" } + " > 3 AND " + chain + " > 0"
+        try store.expect(grouped, selects: players(store, [4, 5]))
+    }
+
     @Test func parenthesesStillGroupPredicates() throws {
         let store = try ComputedPredicateStore()
         try store.expect("(level > 3)", selects: players(store, [4, 5]))

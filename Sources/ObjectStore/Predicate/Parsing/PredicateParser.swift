@@ -3,7 +3,7 @@
 ///
 /// Precedence, loosest first: `OR`/`||`, `AND`/`&&`, `NOT`/`!`, then comparisons and
 /// parentheses. A chain of `AND` (or of `OR`) becomes one n-ary node, however long; groups,
-/// `NOT`, lists and `CAST` nest at most ``PredicateLimits/formatNesting`` deep, so recursion stays
+/// `NOT`, lists, `CAST`, `SUBQUERY` and arithmetic nest at most ``PredicateLimits/formatNesting`` deep, so recursion stays
 /// shallow for any input. Keywords are case-insensitive.
 struct PredicateParser {
     let format: String
@@ -11,9 +11,9 @@ struct PredicateParser {
     var position = 0
     let arguments: [(any PredicateArgument)?]
     var argumentIndex = 0
-    /// How many groups, `NOT`s, lists, `CAST`s, arithmetic groups and subqueries enclose the
-    /// current token.
-    private var depth = 0
+    /// How many groups, `NOT`s, lists, `CAST`s, subqueries, arithmetic groups and operators
+    /// enclose the current token.
+    var depth = 0
     /// The variables of the `SUBQUERY`s that enclose the current token, innermost last.
     var subqueryVariables: [String] = []
 

@@ -146,8 +146,10 @@ struct PredicateSQLWriter {
             text = "(\(writeSubqueryCount(relationship, inner, ownerKey: "\(alias(readsMember: operand.readsMember, hops: hops)).Z_PK")))"
         case .arithmetic(let op, let left, let right):
             // REAL arithmetic, as in memory: integers never overflow, and SQLite gives NULL for a
-            // division by zero and for a result that is not a number.
-            text = "(CAST(\(write(left)) AS REAL) \(op.rawValue) \(write(right)))"
+            // division by zero and for a result that is not a number. Arithmetic on the left is
+            // REAL already, so a chain opens one parenthesis per operator.
+            let lhs = if case .arithmetic = left.source { write(left) } else { "CAST(\(write(left)) AS REAL)" }
+            text = "(\(lhs) \(op.rawValue) \(write(right)))"
         }
         return operand.folding.isEmpty ? text : "ds_fold(\(text), \(operand.folding.rawValue))"
     }
