@@ -25,9 +25,14 @@ import TestSupport
     static let sportNames = ["Football", "Rugby", "Squash", "Tennis", "Sailing", "Boxing"]
     static let predicates: [String?] = [nil, "score > 3", "isLive == YES", "sport.name BEGINSWITH 'S'", "group != 'C' AND score < 8", "note == nil OR score BETWEEN {2, 6}", "sport == nil OR sport.name < 'R'"]
 
-    /// A run from `seed` on `container`, a new, empty store.
-    init(seed: UInt64, container: PersistentContainer) throws {
+    /// The predicates controllers take at random (nil for none).
+    let predicates: [String?]
+
+    /// A run from `seed` on `container`, a new, empty store, with controllers taking their
+    /// predicates from `predicates`.
+    init(seed: UInt64, container: PersistentContainer, predicates: [String?] = ModelRun.predicates) throws {
         self.seed = seed
+        self.predicates = predicates
         random = SplitMix64(seed: seed)
         self.container = container
         context = container.viewContext
@@ -70,7 +75,7 @@ import TestSupport
     }
 
     mutating func randomPredicate() throws -> FetchPredicate<Match>? {
-        try Self.predicates[Int.random(in: 0..<Self.predicates.count, using: &random)].map { try FetchPredicate(format: $0) }
+        try predicates[Int.random(in: 0..<predicates.count, using: &random)].map { try FetchPredicate(format: $0) }
     }
 
     mutating func makeController(_ index: Int) throws -> any CheckedController {

@@ -25,4 +25,26 @@ import TestSupport
             try await run.run(steps: max(1, steps / seeds.count))
         }
     }
+
+    /// Predicates that read other matches of a match's sport: a subquery's count, collection
+    /// operators and arithmetic, which change when another match is inserted, deleted, moved
+    /// to another sport or rescored.
+    static let computedPredicates: [String?] = [
+        "SUBQUERY(sport.#matches, $m, $m.score > 5 AND $m.isLive == NO).@count > 1",
+        "SUBQUERY(sport.#matches, $m, $m.group == 'A' OR $m.note != nil).@count == 0",
+        "sport.#matches.@sum.score > 20",
+        "sport.#matches.@avg.score >= 4.5 OR sport.#matches.@max.score < 3",
+        "score * 2 - sport.rank > 6",
+        "(score + sport.#matches.@count) / 2 >= 4 AND sport.#matches.@min.score <= 2",
+    ]
+
+    @Test(arguments: StoreBackend.all) func controllersFollowSubqueriesCollectionOperatorsAndArithmeticExactly(_ backend: StoreBackend) async throws {
+        // Each step re-reads other matches of a sport: a quarter of the steps of the test above.
+        let steps = TestEnvironment.count("FETCHED_RESULTS_STEPS", default: backend == .sqlite ? 2_000 : 200) / 4
+        let seeds = TestEnvironment.seeds("FETCHED_RESULTS_SEED", default: [13, 29])
+        for seed in seeds {
+            var run = try ModelRun(seed: seed, container: try await TestModel.container(on: backend), predicates: Self.computedPredicates)
+            try await run.run(steps: max(1, steps / seeds.count))
+        }
+    }
 }

@@ -100,9 +100,27 @@ extension FetchPredicate {
     /// The tree with Swift key paths replaced by the names they stand for on `entity` (key paths
     /// that name no persistent property are left as they are).
     package func resolvingKeyPaths(on entity: EntityDescription) -> PredicateNode {
-        node.mappingTerms { term in
-            guard case .key(let reference) = term, let names = reference.names(on: entity) else { return term }
-            return .key(.name(names.joined(separator: ".")))
+        node.resolvingKeyPaths(on: entity)
+    }
+}
+
+extension PredicateNode {
+    /// The tree with Swift key paths replaced by the names they stand for on `entity`; the keys
+    /// of a subquery's predicate are resolved on the members' entity.
+    func resolvingKeyPaths(on entity: EntityDescription) -> PredicateNode {
+        mappingTerms { term in
+            switch term {
+            case .key(let reference):
+                guard let names = reference.names(on: entity) else { return term }
+                return .key(.name(names.joined(separator: ".")))
+            case .subqueryCount(let collection, let variable, let predicate):
+                guard let names = collection.names(on: entity),
+                      let relationship = ResolvedKey.toManyRelationship(names, from: entity) else { return term }
+                let resolved = predicate.resolvingKeyPaths(on: relationship.destination)
+                return .subqueryCount(collection: .name(names.joined(separator: ".")), variable: variable, predicate: resolved)
+            default:
+                return term
+            }
         }
     }
 }

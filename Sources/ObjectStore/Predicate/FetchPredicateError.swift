@@ -42,11 +42,12 @@ public enum FetchPredicateError: Error, Sendable, Hashable, CustomStringConverti
     case unresolvedVariable(String)
     /// The pattern of `MATCHES` is not a valid regular expression.
     case invalidRegularExpression(pattern: String, reason: String)
-    /// Parentheses, `NOT`, lists or `CAST` nest deeper than `limit`
-    /// (``FetchPredicate/formatNestingLimit``); `offset` is where the first level too deep opens.
+    /// Parentheses, `NOT`, lists, `CAST`, `SUBQUERY` and arithmetic operators (each a level)
+    /// nest deeper than `limit` (``FetchPredicate/formatNestingLimit``); `offset` is where the
+    /// first level too deep opens.
     case nestingTooDeep(limit: Int, offset: Int, format: String)
-    /// A predicate built in code nests `NOT`, `AND` and `OR` `depth` levels deep, more than
-    /// `limit` (``FetchPredicate/treeNestingLimit``).
+    /// A predicate built in code nests `NOT`, `AND`, `OR`, arithmetic and subqueries `depth`
+    /// levels deep, more than `limit` (``FetchPredicate/treeNestingLimit``).
     case treeTooDeep(limit: Int, depth: Int)
 
     /// A sentence that says what went wrong, where, and what to do.
@@ -77,10 +78,10 @@ public enum FetchPredicateError: Error, Sendable, Hashable, CustomStringConverti
         case let .invalidRegularExpression(pattern, reason):
             return "Invalid regular expression \"\(pattern)\" for MATCHES: \(clause(reason)). Write the pattern in the syntax of Swift's Regex."
         case let .nestingTooDeep(limit, offset, format):
-            return "Parentheses, NOT, lists and CAST nest deeper than \(limit) levels at offset \(offset) in \(Self.quoted(format, around: offset)); "
-                + "write long conditions as flat AND/OR chains or IN lists instead of nested groups."
+            return "Parentheses, NOT, lists, CAST, SUBQUERY and arithmetic operators nest deeper than \(limit) levels at offset \(offset) in \(Self.quoted(format, around: offset)); "
+                + "write long conditions as flat AND/OR chains or IN lists instead of nested groups, and long sums as collection operators."
         case let .treeTooDeep(limit, depth):
-            return "The predicate nests NOT, AND and OR \(depth) levels deep, more than the limit of \(limit); "
+            return "The predicate nests NOT, AND, OR, arithmetic and subqueries \(depth) levels deep, more than the limit of \(limit); "
                 + "combine long lists with FetchPredicate(orPredicateWithSubpredicates:) or (andPredicateWithSubpredicates:) instead of nesting."
         }
     }

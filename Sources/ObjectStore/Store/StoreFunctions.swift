@@ -11,6 +11,7 @@ import GRDBSQLite
 ///   `LIKE`, `MATCHES`); the compiled pattern is cached per statement when it is a constant.
 /// - collations `DS_STRING`, `DS_CASEINSENSITIVE`, `DS_LOCALIZEDSTANDARD`, `DS_DECIMAL`:
 ///   ``SortCollation``.
+/// - aggregates `ds_sum(x)`, `ds_avg(x)`: ``CollectionTotal`` (`@sum`, `@avg`).
 ///
 /// They read text by byte length, so text containing NUL is seen whole.
 enum StoreFunctions {
@@ -21,6 +22,9 @@ enum StoreFunctions {
         var code = sqlite3_create_function_v2(connection, "ds_fold", 2, flags, nil, foldFunction, nil, nil, nil)
         if code == SQLITE_OK {
             code = sqlite3_create_function_v2(connection, "ds_match", 3, flags, nil, matchFunction, nil, nil, nil)
+        }
+        if code == SQLITE_OK {
+            code = registerTotals(connection, flags: flags)
         }
         for collation in SortCollation.registered where code == SQLITE_OK {
             code = sqlite3_create_collation_v2(connection, collation.sqlName, SQLITE_UTF8, collationContext(collation), collationFunction, nil)

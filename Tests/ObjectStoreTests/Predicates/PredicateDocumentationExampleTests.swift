@@ -40,6 +40,9 @@ import Testing
             .key(\.name).beginsWith("foot", options: .caseInsensitive),
             .any(\.events, \.attendance) > 10_000,
             .count(\.events) >= 1,
+            .count(\.events, where: \Event.attendance > 10_000) > 0,
+            .sum(\.events, \.attendance) > 15_000,
+            .sum(\.events, \.attendance) / .count(\.events) > 10_000,
         ]
         for predicate in sports { #expect(try predicate.evaluate(with: football)) }
     }

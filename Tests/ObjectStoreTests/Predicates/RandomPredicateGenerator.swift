@@ -7,7 +7,9 @@ import TestSupport
 /// to-many relationships), in every spelling the parser accepts: literals, `%@` `%K` `%d` `%i`
 /// `%ld` `%u` `%f`, `$VARIABLE`, `CAST`, `SELF.key`, keys on either side, in `IN` lists and as
 /// `BETWEEN` bounds, and quantifiers with the value first; long `IN` lists and `OR`s of
-/// equalities on one key, which compile to an `IN` whose constants evaluation looks up.
+/// equalities on one key, which compile to an `IN` whose constants evaluation looks up;
+/// `SUBQUERY(…).@count` with predicates on the members (nested too), collection operators
+/// (`@sum`, `@avg`, `@min`, `@max`) and arithmetic on numbers, keys and counts.
 struct RandomPredicateGenerator {
     enum Kind: Equatable {
         case number, text, date, decimal, uuid, data, json, player, club
@@ -48,7 +50,18 @@ struct RandomPredicateGenerator {
     /// The other side of the many-to-many relationship.
     static let medalToMany: [(String, [Key])] = [("holders", memberKeys)]
 
+    /// The numeric members' keys that collection operators total.
+    static let numberMemberKeys: [Key] = memberKeys.filter { $0.kind == .number && !$0.path.contains("@") }
+
+    /// The keys and to-many relationships of the members of a to-many relationship, for the
+    /// predicate of a `SUBQUERY` over it.
+    static func members(of relationship: String) -> (keys: [Key], toMany: [(String, [Key])]) {
+        relationship == "medals" ? (medalKeys, medalToMany) : (playerKeys.filter { $0.kind != .json }, playerToMany)
+    }
+
     var generator: SplitMix64
+    /// The variable of the `SUBQUERY` whose predicate is being built: keys are written from it.
+    private var memberVariable: String?
     let players: [ObjectID]
     let clubs: [ObjectID]
     private(set) var arguments: [(any PredicateArgument)?] = []
@@ -90,13 +103,20 @@ struct RandomPredicateGenerator {
             let (relationship, members) = pick(toMany)
             let member = pick(members.filter { $0.kind == .text || $0.kind == .number })
             let value = constant(member.kind)
-            return "\(quantifier) \(value) \(pick(["==", "!=", "<", "<=", ">", ">="]))\(modifier(member.kind)) \(relationship).\(member.path)"
+            return "\(quantifier) \(value) \(pick(["==", "!=", "<", "<=", ">", ">="]))\(modifier(member.kind)) \(path(relationship)).\(member.path)"
         case 47..<50:
             let (relationship, members) = pick(toMany)
             let member = pick(members.filter { $0.kind == .text || $0.kind == .number })
             let value = constant(member.kind)
-            return "\(value) IN\(modifier(member.kind)) \(relationship).\(member.path)"
-        case 50..<57:
+            return "\(value) IN\(modifier(member.kind)) \(path(relationship)).\(member.path)"
+        case 50..<53 where depth < 3:
+            return subquery(toMany: toMany, depth: depth)
+        case 53..<55:
+            return collectionComparison(toMany: toMany, keys: keys)
+        case 55..<58:
+            let lhs = arithmetic(keys: keys, toMany: toMany, depth: depth)
+            return "\(lhs) \(pick(["==", "!=", "<", "<=", ">", ">="])) \(numericTerm(keys: keys, toMany: toMany, depth: depth + 1))"
+        case 58..<63:
             let key = pick(keys.filter { $0.kind != .json })
             let count = listLength()
             return Bool.random(using: &generator) ? longList(key, count: count, others: keys) : equalities(key, count: count, others: keys)
@@ -152,6 +172,70 @@ struct RandomPredicateGenerator {
             let lhs = keyText(key)
             return "\(lhs) \(op)\(modifier) \(valueOrKey(key.kind, sameKind))"
         }
+    }
+
+    // MARK: Subqueries, collection operators, arithmetic
+
+    /// `SUBQUERY(relationship, $sN, predicate).@count op n`, the predicate over the members.
+    private mutating func subquery(toMany: [(String, [Key])], depth: Int) -> String {
+        let (relationship, _) = pick(toMany)
+        let collection = path(relationship)
+        let variable = "s\(depth)"
+        let enclosing = memberVariable
+        memberVariable = variable
+        let members = Self.members(of: relationship.split(separator: ".").last.map(String.init) ?? relationship)
+        let inner = predicate(keys: members.keys, toMany: members.toMany, depth: depth + 1)
+        memberVariable = enclosing
+        return "SUBQUERY(\(collection), $\(variable), \(inner)).@count \(pick(["==", "!=", "<", "<=", ">", ">="])) \(Int.random(in: 0...3, using: &generator))"
+    }
+
+    /// A relationship's `@sum`, `@avg`, `@min` or `@max` compared with a constant of its kind or
+    /// another number.
+    private mutating func collectionComparison(toMany: [(String, [Key])], keys: [Key]) -> String {
+        let (relationship, _) = pick(toMany.filter { $0.0 != "medals" })
+        if Int.random(in: 0..<4, using: &generator) == 0 {
+            let member = pick(["born", "mentor.born"])
+            let lhs = "\(path(relationship)).\(pick(["@min", "@max"])).\(member)"
+            return "\(lhs) \(pick(["==", "!=", "<", "<=", ">", ">="])) \(constant(.date))"
+        }
+        let lhs = aggregate(relationship)
+        return "\(lhs) \(pick(["==", "!=", "<", "<=", ">", ">="])) \(valueOrKey(.number, keys.filter { $0.kind == .number }))"
+    }
+
+    /// `relationship.@op.member` over a numeric member key.
+    private mutating func aggregate(_ relationship: String) -> String {
+        let op = pick(["@sum", "@avg", "@min", "@max", "@sum"])
+        return "\(path(relationship)).\(op).\(pick(Self.numberMemberKeys).path)"
+    }
+
+    /// `a op b` on numbers, with parentheses now and then.
+    private mutating func arithmetic(keys: [Key], toMany: [(String, [Key])], depth: Int) -> String {
+        let lhs = numericTerm(keys: keys, toMany: toMany, depth: depth + 1)
+        let op = pick(["+", "-", "*", "/"])
+        return "\(lhs) \(op) \(numericTerm(keys: keys, toMany: toMany, depth: depth + 1))"
+    }
+
+    /// A number: a key, a constant, a collection operator, a count, or arithmetic in parentheses.
+    private mutating func numericTerm(keys: [Key], toMany: [(String, [Key])], depth: Int) -> String {
+        let numbers = keys.filter { $0.kind == .number }
+        switch Int.random(in: 0..<10, using: &generator) {
+        case 0 where depth < 3:
+            return "(" + arithmetic(keys: keys, toMany: toMany, depth: depth) + ")"
+        case 1:
+            let candidates = toMany.filter { $0.0 != "medals" }
+            return candidates.isEmpty ? constant(.number) : aggregate(pick(candidates).0)
+        case 2, 3, 4:
+            return constant(.number)
+        default:
+            return numbers.isEmpty ? constant(.number) : keyText(pick(numbers))
+        }
+    }
+
+    /// A key path as written inside the current `SUBQUERY`'s predicate (from its variable), or
+    /// as it is.
+    private func path(_ keyPath: String) -> String {
+        guard let memberVariable else { return keyPath }
+        return keyPath == "SELF" ? "$" + memberVariable : "$" + memberVariable + "." + keyPath
     }
 
     // MARK: Memberships
@@ -239,6 +323,7 @@ struct RandomPredicateGenerator {
 
     /// A key as written: its path, `SELF.path`, or `%K` with the path as argument.
     private mutating func keyText(_ key: Key) -> String {
+        if memberVariable != nil { return path(key.path) }
         switch Int.random(in: 0..<10, using: &generator) {
         case 0 where key.path != "SELF":
             arguments.append(key.path)

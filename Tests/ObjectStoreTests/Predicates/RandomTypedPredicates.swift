@@ -2,8 +2,9 @@ import Foundation
 import ObjectStore
 import TestSupport
 
-/// Builds random typed predicates (Swift key paths and ``KeyExpression``s) over ``Player``, with
-/// values from ``RandomPredicateData``'s pools.
+/// Builds random typed predicates (Swift key paths and ``KeyExpression``s: subquery counts,
+/// collection operators and arithmetic among them) over ``Player``, with values from
+/// ``RandomPredicateData``'s pools.
 struct RandomTypedPredicates {
     var generator: SplitMix64
     let clubs: [Club]
@@ -24,7 +25,7 @@ struct RandomTypedPredicates {
     }
 
     private mutating func comparison() -> FetchPredicate<Player> {
-        switch Int.random(in: 0..<14, using: &generator) {
+        switch Int.random(in: 0..<18, using: &generator) {
         case 0: return ordered(\Player.age, optionalInteger())
         case 1: return ordered(\Player.level, Int(pick(RandomPredicateData.integers)))
         case 2: return ordered(\Player.score, Bool.random(using: &generator) ? nil : pick(RandomPredicateData.doubles))
@@ -38,7 +39,11 @@ struct RandomTypedPredicates {
         case 10: return .count(\.medals) > Int.random(in: 0...3, using: &generator)
         case 11: return .any(\.medals, \.label) == pick(RandomPredicateData.strings)
         case 12: return Bool.random(using: &generator) ? .key(\Player.age) < .key(\Player.mentor?.age) : .key(\Player.name) == .key(\Player.mentor?.name)
-        default: return \Player.club == (Bool.random(using: &generator) ? nil : pick(clubs))
+        case 13: return \Player.club == (Bool.random(using: &generator) ? nil : pick(clubs))
+        case 14: return .count(\.medals, where: \Medal.label == pick(RandomPredicateData.strings)) > Int.random(in: 0...2, using: &generator)
+        case 15: return .count(\.medals, where: .average(\.holders, \.score) > pick(RandomPredicateData.doubles)) >= 1
+        case 16: return .key(\Player.age) * 2 + .key(\Player.level) > Double(pick(RandomPredicateData.integers))
+        default: return .key(\Player.score) / .key(\Player.mentor?.age) <= pick(RandomPredicateData.doubles)
         }
     }
 

@@ -26,8 +26,10 @@ indirect enum BoundNode: Sendable {
         case quantifier(BoundQuantifier)
     }
 
-    /// Calls `visit` for every operand and quantifier of the tree, depth first (recursing only
-    /// as deep as the tree nests, which the binder limits).
+    /// Calls `visit` for every operand (each operand arithmetic combines, rather than their
+    /// combination) and quantifier of the tree, depth first (recursing only as deep as the tree
+    /// nests, which the binder limits). A subquery's predicate is not visited: it reads the
+    /// members, not the evaluated object.
     func forEachPart(_ visit: (Part) -> Void) {
         switch self {
         case .constant:
@@ -37,13 +39,13 @@ indirect enum BoundNode: Sendable {
         case .and(let children), .or(let children):
             for child in children { child.forEachPart(visit) }
         case .compare(let left, _, let right, _), .text(_, let left, let right, _, _):
-            visit(.operand(left))
-            visit(.operand(right))
+            left.forEachLeaf { visit(.operand($0)) }
+            right.forEachLeaf { visit(.operand($0)) }
         case .isNull(let operand, _):
-            visit(.operand(operand))
+            operand.forEachLeaf { visit(.operand($0)) }
         case .inList(let operand, let list):
-            visit(.operand(operand))
-            for element in list.elements { visit(.operand(element)) }
+            operand.forEachLeaf { visit(.operand($0)) }
+            for element in list.elements { element.forEachLeaf { visit(.operand($0)) } }
         case .quantified(let quantifier):
             visit(.quantifier(quantifier))
             quantifier.inner.forEachPart(visit)
@@ -112,8 +114,7 @@ indirect enum BoundNode: Sendable {
         forEachPart { part in
             switch part {
             case .operand(let operand):
-                for hop in operand.hops ?? [] { result.insert(hop.destinationIndex) }
-                if case .count(_, let relationship) = operand.source { result.insert(relationship.destinationIndex) }
+                result.formUnion(operand.relatedEntities)
             case .quantifier(let quantifier):
                 for hop in quantifier.owner { result.insert(hop.destinationIndex) }
                 result.insert(quantifier.relationship.destinationIndex)

@@ -14,6 +14,20 @@ extension BoundOperand {
             if !path.isEmpty { paths.append(path.joined(separator: ".")) }
         case .count(let hops, let relationship):
             paths.append((start + hops.map(\.name) + [relationship.name, "@count"]).joined(separator: "."))
+        case .aggregate(let hops, let aggregate):
+            // Like `ANY`: the membership, and the members' key.
+            let relationship = start + hops.map(\.name) + [aggregate.relationship.name]
+            paths.append(relationship.joined(separator: "."))
+            paths.append((relationship + aggregate.memberHops.map(\.name) + [aggregate.name]).joined(separator: "."))
+        case .subqueryCount(let hops, let relationship, let inner):
+            let members = start + hops.map(\.name) + [relationship.name]
+            paths.append(members.joined(separator: "."))
+            var innerPaths: [String] = []
+            inner.collectKeyPaths(prefix: [], into: &innerPaths)
+            paths += innerPaths.map { (members + [$0]).joined(separator: ".") }
+        case .arithmetic(_, let left, let right):
+            left.appendKeyPath(memberPrefix: memberPrefix, into: &paths)
+            right.appendKeyPath(memberPrefix: memberPrefix, into: &paths)
         }
     }
 }

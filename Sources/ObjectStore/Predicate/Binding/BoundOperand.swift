@@ -12,6 +12,14 @@ struct BoundOperand: Sendable {
         case constant(DatabaseValue)
         /// The number of members of a to-many relationship of the object reached through `hops`.
         case count(hops: [RelationshipDescription], relationship: RelationshipDescription)
+        /// A collection operator over the members of a to-many relationship of the object
+        /// reached through `hops`.
+        case aggregate(hops: [RelationshipDescription], BoundAggregate)
+        /// The number of members of `relationship` of the object reached through `hops` that
+        /// satisfy `inner`, compiled for the members' entity (`SUBQUERY(…).@count`).
+        case subqueryCount(hops: [RelationshipDescription], relationship: RelationshipDescription, inner: BoundNode)
+        /// Arithmetic on two numbers, computed in floating point.
+        indirect case arithmetic(ArithmeticOperator, BoundOperand, BoundOperand)
     }
 
     var source: Source
@@ -24,9 +32,39 @@ struct BoundOperand: Sendable {
     /// The to-one hops the operand walks, if it reads an object.
     var hops: [RelationshipDescription]? {
         switch source {
-        case .column(let hops, _, _), .objectKey(let hops), .count(let hops, _): hops
-        case .constant: nil
+        case .column(let hops, _, _), .objectKey(let hops), .count(let hops, _), .aggregate(let hops, _), .subqueryCount(let hops, _, _): hops
+        case .constant, .arithmetic: nil
         }
+    }
+
+    /// Calls `body` for the operand, or for each operand arithmetic combines.
+    func forEachLeaf(_ body: (BoundOperand) -> Void) {
+        guard case .arithmetic(_, let left, let right) = source else { return body(self) }
+        left.forEachLeaf(body)
+        right.forEachLeaf(body)
+    }
+
+    /// The indexes of the entities the operand reads through relationships: to-one
+    /// destinations, and the members (and what they reach) of a count, a collection operator or
+    /// a subquery.
+    var relatedEntities: Set<Int> {
+        var result: Set<Int> = []
+        forEachLeaf { leaf in
+            for hop in leaf.hops ?? [] { result.insert(hop.destinationIndex) }
+            switch leaf.source {
+            case .count(_, let relationship):
+                result.insert(relationship.destinationIndex)
+            case .aggregate(_, let aggregate):
+                result.insert(aggregate.relationship.destinationIndex)
+                for hop in aggregate.memberHops { result.insert(hop.destinationIndex) }
+            case .subqueryCount(_, let relationship, let inner):
+                result.insert(relationship.destinationIndex)
+                result.formUnion(inner.relatedEntities)
+            case .column, .objectKey, .constant, .arithmetic:
+                break
+            }
+        }
+        return result
     }
 }
 

@@ -93,18 +93,37 @@ struct PredicateBinder {
             return .list(elements)
         case .evaluatedObject:
             return .operand(BoundOperand(source: .objectKey(hops: [])), .object(root.name), key: "SELF")
+        case .arithmetic(let op, let lhs, let rhs):
+            return try arithmeticSide(op, lhs, rhs, key: PredicateFormatter.format(expression))
+        case .subqueryCount(let collection, _, let predicate):
+            return try subquerySide(collection, predicate, key: PredicateFormatter.format(expression))
         case .key(let reference):
             guard let names = reference.names(on: root) else {
                 throw .unknownKey(entity: root.name, key: reference.description)
             }
             let key = names.joined(separator: ".")
-            let resolved = try ResolvedKey(names, from: root, key: key, root: root)
+            let resolved = try resolveCollectionKey(names, key: key)
             if case .toMany(let relationship, let member) = resolved.end {
+                if let collectionOperator = member.first.flatMap(CollectionOperator.init(keyComponent:)) {
+                    return try aggregateSide(collectionOperator, hops: resolved.hops, relationship: relationship, member: Array(member.dropFirst()), key: key)
+                }
                 return .toMany(hops: resolved.hops, relationship: relationship, member: member, key: key)
             }
             let (operand, domain) = Self.operand(resolved, readsMember: false)
             return .operand(operand, domain, key: key)
         }
+    }
+
+    /// `names` resolved from the root; a collection operator must follow a to-many
+    /// relationship.
+    private func resolveCollectionKey(_ names: [String], key: String) throws(FetchPredicateError) -> ResolvedKey {
+        if let index = names.firstIndex(where: { CollectionOperator(keyComponent: $0) != nil }), index > 0 {
+            let before = try ResolvedKey(Array(names[..<index]), from: root, key: key, root: root)
+            guard case .toMany(_, let member) = before.end, member.isEmpty else {
+                throw .typeMismatch(entity: root.name, key: key, reason: "\(names[index]) applies to a to-many relationship, and \(names[index - 1]) is not one; compare the value directly")
+            }
+        }
+        return try ResolvedKey(names, from: root, key: key, root: root)
     }
 
     /// The member of a to-many relationship, or a key that continues from it.
@@ -132,6 +151,77 @@ struct PredicateBinder {
             return (BoundOperand(source: .count(hops: key.hops, relationship: relationship), readsMember: readsMember), .number)
         case .toMany:
             preconditionFailure("To-many keys are quantified before they become operands.")
+        }
+    }
+
+    // MARK: Collection operators, subqueries, arithmetic
+
+    /// `relationship.@op.member`: the member key must end at a number (or, for `@min` and
+    /// `@max`, a date) attribute.
+    private func aggregateSide(_ collectionOperator: CollectionOperator, hops: [RelationshipDescription], relationship: RelationshipDescription, member: [String], key: String) throws(FetchPredicateError) -> Side {
+        func mismatch(_ reason: String) -> FetchPredicateError {
+            .typeMismatch(entity: root.name, key: key, reason: reason)
+        }
+        guard !member.isEmpty else { throw mismatch("\(collectionOperator.keyComponent) needs a member's key after it, as in \(relationship.name).\(collectionOperator.keyComponent).value") }
+        let resolved = try ResolvedKey(member, from: relationship.destination, key: key, root: root)
+        guard case .attribute(let attribute) = resolved.end else {
+            throw mismatch("\(collectionOperator.keyComponent) applies to an attribute of the members; \(member.joined(separator: ".")) is not one")
+        }
+        let domain = ValueDomain(attribute.type)
+        let resultDomain: ValueDomain
+        switch collectionOperator {
+        case .sum, .average:
+            guard domain == .number else { throw mismatch("\(collectionOperator.keyComponent) applies to numbers, not to \(domain)") }
+            resultDomain = .number
+        case .minimum, .maximum:
+            guard domain == .number || domain == .date else { throw mismatch("\(collectionOperator.keyComponent) applies to numbers and dates, not to \(domain)") }
+            resultDomain = domain
+        }
+        let aggregate = BoundAggregate(collectionOperator: collectionOperator, relationship: relationship, memberHops: resolved.hops, column: attribute.column, name: attribute.name)
+        return .operand(BoundOperand(source: .aggregate(hops: hops, aggregate)), resultDomain, key: key)
+    }
+
+    /// `SUBQUERY(collection, $x, predicate).@count`: `predicate` is compiled for the members.
+    private func subquerySide(_ collection: KeyReference, _ predicate: PredicateNode, key: String) throws(FetchPredicateError) -> Side {
+        guard let names = collection.names(on: root) else {
+            throw .unknownKey(entity: root.name, key: collection.description)
+        }
+        let collectionKey = names.joined(separator: ".")
+        let resolved = try ResolvedKey(names, from: root, key: collectionKey, root: root)
+        guard case .toMany(let relationship, let member) = resolved.end, member.isEmpty else {
+            throw .typeMismatch(entity: root.name, key: collectionKey, reason: "SUBQUERY's collection must be a to-many relationship, as in SUBQUERY(items, $x, $x.value > 1)")
+        }
+        let inner = try PredicateBinder(root: relationship.destination).bind(predicate)
+        return .operand(BoundOperand(source: .subqueryCount(hops: resolved.hops, relationship: relationship, inner: inner)), .number, key: key)
+    }
+
+    /// `lhs op rhs` on numbers: keys and counts of numbers, and number constants.
+    private func arithmeticSide(_ op: ArithmeticOperator, _ lhs: PredicateTerm, _ rhs: PredicateTerm, key: String) throws(FetchPredicateError) -> Side {
+        let left = try numericOperand(lhs, key: key)
+        let right = try numericOperand(rhs, key: key)
+        return .operand(BoundOperand(source: .arithmetic(op, left, right)), .number, key: key)
+    }
+
+    private func numericOperand(_ term: PredicateTerm, key: String) throws(FetchPredicateError) -> BoundOperand {
+        func mismatch(_ reason: String) -> FetchPredicateError {
+            .typeMismatch(entity: root.name, key: key, reason: reason)
+        }
+        switch try side(term) {
+        case .operand(let operand, .number, _):
+            return operand
+        case .operand(_, let domain, let operandKey):
+            throw mismatch("arithmetic applies to numbers, and \(operandKey) is \(domain)")
+        case .constant(let value):
+            switch value {
+            case .null, .bool, .integer, .double:
+                return BoundOperand(source: .constant(try convert(value, to: .number, mismatch: mismatch)))
+            default:
+                throw mismatch("arithmetic applies to numbers, not to \(value)")
+            }
+        case .list:
+            throw mismatch("arithmetic applies to numbers, not to a list")
+        case .toMany(_, _, _, let manyKey):
+            throw mismatch("arithmetic applies to one number, and \(manyKey) has one per member; use @sum, @avg, @min, @max, @count or SUBQUERY")
         }
     }
 

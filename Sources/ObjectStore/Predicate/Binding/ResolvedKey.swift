@@ -39,6 +39,13 @@ struct ResolvedKey {
         }
     }
 
+    /// The to-many relationship `names` end at from `entity`, or nil when they end elsewhere.
+    static func toManyRelationship(_ names: [String], from entity: EntityDescription) -> RelationshipDescription? {
+        guard let resolved = try? ResolvedKey(names, from: entity, key: "", root: entity),
+              case .toMany(let relationship, let member) = resolved.end, member.isEmpty else { return nil }
+        return relationship
+    }
+
     /// Resolves `names` from `entity`; `key` and `root` name the key in errors.
     init(_ names: [String], from entity: EntityDescription, key: String, root: EntityDescription) throws(FetchPredicateError) {
         var hops: [RelationshipDescription] = []

@@ -33,6 +33,12 @@ struct PredicateEvaluator {
         reader = object.reader
     }
 
+    /// An evaluator of a subquery's predicate on one member.
+    private init(member row: StoreRow, reader: any ObjectReader) {
+        root = Row(values: row.values, key: row.key)
+        self.reader = reader
+    }
+
     /// True, false, or nil for unknown.
     mutating func evaluate(_ node: BoundNode) throws(ObjectStoreError) -> Bool? {
         switch node {
@@ -159,6 +165,55 @@ struct PredicateEvaluator {
         case .count(let hops, let relationship):
             guard let reader, let owner = target(readsMember: operand.readsMember, hops: hops)?.key else { return 0.databaseValue }
             return try reader.memberCount(ofKey: owner, relationship: relationship).databaseValue
+        case .aggregate(let hops, let aggregate):
+            let rows = try memberRows(of: aggregate.relationship, ownerHops: hops, readsMember: operand.readsMember)
+            return Self.aggregateValue(aggregate, rows, reader: reader)
+        case .subqueryCount(let hops, let relationship, let inner):
+            guard let reader else { return 0.databaseValue }
+            var count: Int64 = 0
+            for row in try memberRows(of: relationship, ownerHops: hops, readsMember: operand.readsMember) {
+                var evaluator = PredicateEvaluator(member: row, reader: reader)
+                if try evaluator.evaluate(inner) == true { count += 1 }
+            }
+            return count.databaseValue
+        case .arithmetic(let op, let left, let right):
+            guard let lhs = Self.number(try value(left)), let rhs = Self.number(try value(right)) else { return .null }
+            return op.apply(lhs, rhs)?.databaseValue ?? .null
+        }
+    }
+
+    /// The members of `relationship` of the object reached through `ownerHops` (none when there
+    /// is no such object).
+    private mutating func memberRows(of relationship: RelationshipDescription, ownerHops: [RelationshipDescription], readsMember: Bool) throws(ObjectStoreError) -> [StoreRow] {
+        guard let reader, let owner = target(readsMember: readsMember, hops: ownerHops)?.key else { return [] }
+        return try reader.memberRows(ofKey: owner, relationship: relationship)
+    }
+
+    /// A collection operator over the members' values, nil values left out, as the store's SQL
+    /// computes it.
+    private static func aggregateValue(_ aggregate: BoundAggregate, _ rows: [StoreRow], reader: (any ObjectReader)?) -> DatabaseValue {
+        var values: [DatabaseValue] = []
+        for row in rows {
+            let value = ObjectPathReader.value(column: aggregate.column, hops: aggregate.memberHops, from: row.values, reader: reader)
+            if !value.isNull { values.append(value) }
+        }
+        switch aggregate.collectionOperator {
+        case .sum, .average:
+            return CollectionTotal.total(aggregate.collectionOperator, values.compactMap(number))?.databaseValue ?? .null
+        case .minimum:
+            return values.min { SortCollation.binary.compare($0, $1) < 0 } ?? .null
+        case .maximum:
+            return values.max { SortCollation.binary.compare($0, $1) < 0 } ?? .null
+        }
+    }
+
+    /// A stored number as a floating-point number, as SQL's `CAST(… AS REAL)` reads it; nil for
+    /// NULL.
+    private static func number(_ value: DatabaseValue) -> Double? {
+        switch value.storage {
+        case .int64(let integer): Double(integer)
+        case .double(let number): number.isNaN ? nil : number
+        default: nil
         }
     }
 

@@ -2,7 +2,12 @@
 /// so that parsing the text gives the same tree (for constants that have a literal form).
 enum PredicateFormatter {
     static func format(_ node: PredicateNode) -> String {
-        write(node, context: 0)
+        write(node, context: 0, member: nil)
+    }
+
+    /// One side of a comparison, as the format syntax writes it.
+    static func format(_ term: PredicateTerm) -> String {
+        write(term, member: nil)
     }
 
     /// Binding strength: OR 1, AND 2, NOT 3, comparisons 4.
@@ -15,48 +20,64 @@ enum PredicateFormatter {
         }
     }
 
-    /// Writes `node` where an operator of strength `context` holds it.
-    private static func write(_ node: PredicateNode, context: Int) -> String {
+    /// Writes `node` where an operator of strength `context` holds it; `member` is the variable
+    /// of the enclosing `SUBQUERY`, whose member the keys start at.
+    private static func write(_ node: PredicateNode, context: Int, member: String?) -> String {
         let text: String
         switch node {
         case .constant(let value):
             text = value ? "TRUEPREDICATE" : "FALSEPREDICATE"
         case .not(let operand):
-            text = "NOT " + write(operand, context: 3)
+            text = "NOT " + write(operand, context: 3, member: member)
         case .and(let children):
             // An empty AND is true; nested ANDs are grouped, so the tree reads back as it is.
             guard !children.isEmpty else { text = "TRUEPREDICATE"; break }
-            text = children.map { write($0, context: 3) }.joined(separator: " AND ")
+            text = children.map { write($0, context: 3, member: member) }.joined(separator: " AND ")
         case .or(let children):
             guard !children.isEmpty else { text = "FALSEPREDICATE"; break }
-            text = children.map { write($0, context: 2) }.joined(separator: " OR ")
+            text = children.map { write($0, context: 2, member: member) }.joined(separator: " OR ")
         case .comparison(let comparison):
-            text = write(comparison)
+            text = write(comparison, member: member)
         }
         return precedence(node) < context ? "(" + text + ")" : text
     }
 
-    private static func write(_ comparison: PredicateComparison) -> String {
+    private static func write(_ comparison: PredicateComparison, member: String?) -> String {
         let quantifier = comparison.quantifier.map { $0.formatToken + " " } ?? ""
-        return quantifier + write(comparison.lhs) + " " + comparison.op.formatToken + comparison.options.formatModifier + " " + write(comparison.rhs)
+        return quantifier + write(comparison.lhs, member: member) + " " + comparison.op.formatToken + comparison.options.formatModifier
+            + " " + write(comparison.rhs, member: member)
     }
 
-    static func write(_ expression: PredicateTerm) -> String {
+    private static func write(_ expression: PredicateTerm, member: String?) -> String {
+        let memberPrefix = member.map { "$" + $0 + "." } ?? ""
         switch expression {
         case .key(.name(let name)):
-            return name.split(separator: ".", omittingEmptySubsequences: false).map { component in
+            return memberPrefix + name.split(separator: ".", omittingEmptySubsequences: false).map { component in
                 PredicateToken.keywords.contains(component.uppercased()) ? "#" + component : String(component)
             }.joined(separator: ".")
         case .key(let reference):
-            return reference.description
+            return memberPrefix + reference.description
         case .value(let value):
             return value.description
         case .variable(let name):
             return "$" + name
         case .list(let elements):
-            return "{" + elements.map(write).joined(separator: ", ") + "}"
+            return "{" + elements.map { write($0, member: member) }.joined(separator: ", ") + "}"
         case .evaluatedObject:
-            return "SELF"
+            return member.map { "$" + $0 } ?? "SELF"
+        case .arithmetic(let op, let lhs, let rhs):
+            // Left to right: a right operand of the same strength needs parentheses.
+            return operand(lhs, within: op.precedence, member: member) + " " + op.rawValue + " " + operand(rhs, within: op.precedence + 1, member: member)
+        case .subqueryCount(let collection, let variable, let predicate):
+            return "SUBQUERY(" + write(.key(collection), member: member) + ", $" + variable + ", "
+                + write(predicate, context: 0, member: variable) + ").@count"
         }
+    }
+
+    /// An arithmetic operand, in parentheses when it binds less tightly than `strength`.
+    private static func operand(_ term: PredicateTerm, within strength: Int, member: String?) -> String {
+        let text = write(term, member: member)
+        guard case .arithmetic(let op, _, _) = term, op.precedence < strength else { return text }
+        return "(" + text + ")"
     }
 }

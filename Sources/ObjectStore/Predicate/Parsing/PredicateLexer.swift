@@ -66,7 +66,7 @@ struct PredicateLexer {
             position += 2
             return token(.symbol(pair))
         }
-        if "=<>!(){},.[]-".unicodeScalars.contains(character) {
+        if "=<>!(){},.[]-+*/".unicodeScalars.contains(character) {
             position += 1
             return token(.symbol(String(character)))
         }

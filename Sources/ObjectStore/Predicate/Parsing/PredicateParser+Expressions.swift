@@ -10,6 +10,7 @@ extension PredicateParser {
         let token = current
         switch token.kind {
         case .escapedWord(let word):
+            try rejectKeyInSubquery()
             position += 1
             return .key(.name(try parseKeyPath(startingWith: [word])))
         case .word(let word):
@@ -25,7 +26,7 @@ extension PredicateParser {
             return .value(.string(text))
         case .variable(let name):
             position += 1
-            return .variable(name)
+            return try variableExpression(name, token: token)
         case .specifier(let specifier):
             position += 1
             return try argumentExpression(specifier, token: token)
@@ -56,9 +57,14 @@ extension PredicateParser {
             if word.uppercased() == "CAST", tokens[position + 1].isSymbol("(") {
                 return try nested(at: token) { (parser) throws(FetchPredicateError) in try parser.parseCast() }
             }
+            if word.uppercased() == "SUBQUERY", tokens[position + 1].isSymbol("(") {
+                return try nested(at: token) { (parser) throws(FetchPredicateError) in try parser.parseSubquery() }
+            }
+            try rejectKeyInSubquery()
             position += 1
             return .key(.name(try parseKeyPath(startingWith: [word])))
         case "SELF":
+            try rejectKeyInSubquery()
             position += 1
             if current.isSymbol(".") {
                 position += 1
@@ -92,7 +98,7 @@ extension PredicateParser {
     }
 
     /// Reads `.name`, `.#name` and `.@count` components after the first one.
-    private mutating func parseKeyPath(startingWith components: [String]) throws(FetchPredicateError) -> String {
+    mutating func parseKeyPath(startingWith components: [String]) throws(FetchPredicateError) -> String {
         var components = components
         while current.isSymbol(".") {
             position += 1
@@ -101,7 +107,7 @@ extension PredicateParser {
         return components.joined(separator: ".")
     }
 
-    private mutating func parseKeyComponent() throws(FetchPredicateError) -> String {
+    mutating func parseKeyComponent() throws(FetchPredicateError) -> String {
         switch current.kind {
         case .word(let word) where current.keyword == nil:
             position += 1
@@ -112,8 +118,11 @@ extension PredicateParser {
         case .atWord(let word) where word.lowercased() == "count":
             position += 1
             return "@count"
+        case .atWord(let word) where CollectionOperator(keyComponent: "@" + word) != nil:
+            position += 1
+            return "@" + word.lowercased()
         default:
-            throw unexpected(expected: "a key name or @count after '.'")
+            throw unexpected(expected: "a key name, @count, @sum, @avg, @min or @max after '.'")
         }
     }
 
@@ -189,6 +198,9 @@ extension PredicateParser {
             return .value(value)
         case "K":
             guard case .string(let key) = value, !key.isEmpty else { throw invalid("%K needs a non-empty string naming a key, got \(value)") }
+            if let variable = subqueryVariables.last {
+                throw invalid("inside SUBQUERY, keys start at the member: write $\(variable).key instead of %K")
+            }
             return .key(.name(try parseKeyPath(startingWith: [key])))
         case "f", "g", "e":
             switch value {

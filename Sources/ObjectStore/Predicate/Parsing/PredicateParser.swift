@@ -3,7 +3,7 @@
 ///
 /// Precedence, loosest first: `OR`/`||`, `AND`/`&&`, `NOT`/`!`, then comparisons and
 /// parentheses. A chain of `AND` (or of `OR`) becomes one n-ary node, however long; groups,
-/// `NOT`, lists and `CAST` nest at most ``PredicateLimits/formatNesting`` deep, so recursion stays
+/// `NOT`, lists, `CAST`, `SUBQUERY` and arithmetic nest at most ``PredicateLimits/formatNesting`` deep, so recursion stays
 /// shallow for any input. Keywords are case-insensitive.
 struct PredicateParser {
     let format: String
@@ -11,8 +11,11 @@ struct PredicateParser {
     var position = 0
     let arguments: [(any PredicateArgument)?]
     var argumentIndex = 0
-    /// How many groups, `NOT`s, lists and `CAST`s enclose the current token.
-    private var depth = 0
+    /// How many groups, `NOT`s, lists, `CAST`s, subqueries, arithmetic groups and operators
+    /// enclose the current token.
+    var depth = 0
+    /// The variables of the `SUBQUERY`s that enclose the current token, innermost last.
+    var subqueryVariables: [String] = []
 
     /// Parses `format` with `arguments`.
     static func parse(_ format: String, arguments: [(any PredicateArgument)?]) throws(FetchPredicateError) -> PredicateNode {
@@ -60,7 +63,7 @@ struct PredicateParser {
 
     // MARK: Predicates
 
-    private mutating func parseOr() throws(FetchPredicateError) -> PredicateNode {
+    mutating func parseOr() throws(FetchPredicateError) -> PredicateNode {
         var children = [try parseAnd()]
         while accept(keywords: ["OR"], symbols: ["||"]) {
             children.append(try parseAnd())
@@ -86,7 +89,12 @@ struct PredicateParser {
 
     private mutating func parsePrimary() throws(FetchPredicateError) -> PredicateNode {
         let token = current
-        if accept(symbols: ["("]) {
+        if token.isSymbol("(") {
+            // A parenthesis opens a group of predicates or an arithmetic term: `(a + b) > 3`.
+            let start = (position, argumentIndex)
+            if let comparison = try? parseComparison() { return .comparison(comparison) }
+            (position, argumentIndex) = start
+            position += 1
             let node = try nested(at: token) { (parser) throws(FetchPredicateError) in try parser.parseOr() }
             try expect(")", "')'")
             return node
@@ -96,8 +104,8 @@ struct PredicateParser {
         return .comparison(try parseComparison())
     }
 
-    /// Runs `body` one nesting level deeper (a group, `NOT`, a list or `CAST` opened by
-    /// `token`), failing beyond the limit, so that no input recurses deeply.
+    /// Runs `body` one nesting level deeper (a group, `NOT`, a list, `CAST` or `SUBQUERY` opened by
+    /// `token`, or an arithmetic operator), failing beyond the limit, so that no input recurses deeply.
     mutating func nested<Result>(at token: PredicateToken, _ body: (inout PredicateParser) throws(FetchPredicateError) -> Result) throws(FetchPredicateError) -> Result {
         guard depth < PredicateLimits.formatNesting else {
             throw .nestingTooDeep(limit: PredicateLimits.formatNesting, offset: token.offset, format: format)
@@ -116,10 +124,10 @@ struct PredicateParser {
         default: break
         }
         if quantifier != nil { position += 1 }
-        let lhs = try parseExpression()
+        let lhs = try parseArithmetic()
         let op = try parseOperator()
         let options = try parseModifier()
-        let rhs = try parseExpression()
+        let rhs = try parseArithmetic()
         return PredicateComparison(quantifier: quantifier, lhs, op, rhs, options: options)
     }
 

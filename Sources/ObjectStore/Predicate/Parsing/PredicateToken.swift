@@ -15,7 +15,7 @@ struct PredicateToken: Sendable, Equatable {
         case variable(String)
         /// `%@`, `%K`, `%d`, `%ld`, `%f`, ….
         case specifier(String)
-        /// `@count`.
+        /// `@count`, `@sum`, `@avg`, `@min`, `@max`.
         case atWord(String)
         /// Operators and punctuation.
         case symbol(String)

@@ -3,15 +3,33 @@ import GRDB
 /// Writes a compiled predicate as an SQL condition with bound parameters (never interpolated
 /// values): the evaluated object is `t`, objects reached through to-one relationships are
 /// LEFT JOINed under aliases named by their path (`"t.sport"`), and the members of a quantifier
-/// are a correlated subquery (`"m1"`).
+/// are a correlated subquery (`"m1"`). A `SUBQUERY`'s predicate is written for its members
+/// (`"s1"`, their quantifiers' members `"m2"`, and so on one level deeper per nested subquery).
 ///
 /// A quantifier or a count for one owner can also be written alone (``query(_:ownerKey:)``,
 /// ``countQuery(_:ownerKey:)``), which in-memory evaluation runs when the store is up to date.
 struct PredicateSQLWriter {
     private(set) var arguments: [DatabaseValue]
+    /// How many `SUBQUERY`s enclose what is written (0 for the evaluated object).
+    private let depth: Int
 
     init(arguments: [DatabaseValue]) {
+        self.init(arguments: arguments, depth: 0)
+    }
+
+    private init(arguments: [DatabaseValue], depth: Int) {
         self.arguments = arguments
+        self.depth = depth
+    }
+
+    /// The alias of the object the tree being written evaluates: `t`, or a subquery's member.
+    private var rootAlias: String {
+        depth == 0 ? "t" : "s\(depth)"
+    }
+
+    /// The alias of the members of a quantifier at this depth.
+    private var memberAlias: String {
+        "m\(depth + 1)"
     }
 
     mutating func write(_ node: BoundNode) -> String {
@@ -43,7 +61,7 @@ struct PredicateSQLWriter {
         case .text(let textOperator, let left, let right, let options, _):
             return "ds_match(\(textOperator.rawValue | options.rawValue << 4), \(write(left)), \(write(right)))"
         case .quantified(let quantifier):
-            return writeQuantified(quantifier, ownerKey: "\(Self.alias(readsMember: false, hops: quantifier.owner)).Z_PK")
+            return writeQuantified(quantifier, ownerKey: "\(alias(readsMember: false, hops: quantifier.owner)).Z_PK")
         }
     }
 
@@ -82,10 +100,13 @@ struct PredicateSQLWriter {
         return "(" + parts.joined(separator: separator) + ")"
     }
 
-    /// The SQL that reads a key operand (path, column, folding), or nil for a constant: equal
-    /// texts read the same value.
+    /// The SQL that reads a key operand (path, column, folding), or nil for a constant and for
+    /// operands that hold constants (arithmetic, subqueries): equal texts read the same value.
     static func operandText(_ operand: BoundOperand) -> String? {
-        if case .constant = operand.source { return nil }
+        switch operand.source {
+        case .constant, .arithmetic, .subqueryCount: return nil
+        case .column, .objectKey, .count, .aggregate: break
+        }
         var writer = PredicateSQLWriter(arguments: [])
         return writer.write(operand)
     }
@@ -93,7 +114,7 @@ struct PredicateSQLWriter {
     /// `EXISTS` (or `NOT EXISTS`) over the members of `quantifier.relationship` of the row whose
     /// key is the SQL expression `ownerKey`.
     private mutating func writeQuantified(_ quantifier: BoundQuantifier, ownerKey: String) -> String {
-        let base = Self.memberBase
+        let base = memberAlias
         var paths: [[RelationshipDescription]] = []
         quantifier.inner.forEachPath { readsMember, hops in if readsMember { paths.append(hops) } }
         let joins = SQL.leftJoins(paths, base: base)
@@ -114,13 +135,54 @@ struct PredicateSQLWriter {
             arguments.append(value)
             return "?"
         case .column(let hops, _, let name):
-            text = "\(Self.alias(readsMember: operand.readsMember, hops: hops)).\(SQL.quote(name))"
+            text = "\(alias(readsMember: operand.readsMember, hops: hops)).\(SQL.quote(name))"
         case .objectKey(let hops):
-            text = "\(Self.alias(readsMember: operand.readsMember, hops: hops)).Z_PK"
+            text = "\(alias(readsMember: operand.readsMember, hops: hops)).Z_PK"
         case .count(let hops, let relationship):
-            text = "(\(Self.countSelect(relationship, ownerKey: "\(Self.alias(readsMember: operand.readsMember, hops: hops)).Z_PK")))"
+            text = "(\(Self.countSelect(relationship, ownerKey: "\(alias(readsMember: operand.readsMember, hops: hops)).Z_PK")))"
+        case .aggregate(let hops, let aggregate):
+            text = "(\(Self.aggregateSelect(aggregate, ownerKey: "\(alias(readsMember: operand.readsMember, hops: hops)).Z_PK")))"
+        case .subqueryCount(let hops, let relationship, let inner):
+            text = "(\(writeSubqueryCount(relationship, inner, ownerKey: "\(alias(readsMember: operand.readsMember, hops: hops)).Z_PK")))"
+        case .arithmetic(let op, let left, let right):
+            // REAL arithmetic, as in memory: integers never overflow, and SQLite gives NULL for a
+            // division by zero and for a result that is not a number. Arithmetic on the left is
+            // REAL already, so a chain opens one parenthesis per operator.
+            let lhs = if case .arithmetic = left.source { write(left) } else { "CAST(\(write(left)) AS REAL)" }
+            text = "(\(lhs) \(op.rawValue) \(write(right)))"
         }
         return operand.folding.isEmpty ? text : "ds_fold(\(text), \(operand.folding.rawValue))"
+    }
+
+    /// Counts the members of `relationship` of the row whose key is the SQL expression
+    /// `ownerKey` that satisfy `inner` (written one level deeper, for the members).
+    private mutating func writeSubqueryCount(_ relationship: RelationshipDescription, _ inner: BoundNode, ownerKey: String) -> String {
+        var nested = PredicateSQLWriter(arguments: arguments, depth: depth + 1)
+        let base = nested.rootAlias
+        var paths: [[RelationshipDescription]] = []
+        inner.forEachPath { readsMember, hops in if !readsMember && !hops.isEmpty { paths.append(hops) } }
+        let joins = SQL.leftJoins(paths, base: base)
+        let link = Self.membership(SQL.quote(base), of: relationship, ownerKey: ownerKey)
+        let condition = nested.write(inner)
+        arguments = nested.arguments
+        return "SELECT COUNT(*) FROM \(SQL.table(relationship.destination)) AS \(SQL.quote(base))\(joins) WHERE \(link) AND \(condition)"
+    }
+
+    /// Computes a collection operator over the members of the row whose key is the SQL
+    /// expression `ownerKey`: `ds_sum` and `ds_avg` (``CollectionTotal``, as in memory), `MIN`,
+    /// `MAX`; members' nil values are left out.
+    private static func aggregateSelect(_ aggregate: BoundAggregate, ownerKey: String) -> String {
+        let base = "a"
+        let function = switch aggregate.collectionOperator {
+        case .sum: "ds_sum"
+        case .average: "ds_avg"
+        case .minimum: "MIN"
+        case .maximum: "MAX"
+        }
+        let value = "\(SQL.alias(base: base, hops: aggregate.memberHops)).\(SQL.quote(aggregate.name))"
+        let joins = SQL.leftJoins([aggregate.memberHops], base: base)
+        let link = membership(SQL.quote(base), of: aggregate.relationship, ownerKey: ownerKey)
+        return "SELECT \(function)(\(value)) FROM \(SQL.table(aggregate.relationship.destination)) AS \(SQL.quote(base))\(joins) WHERE \(link)"
     }
 
     // MARK: One owner
@@ -172,12 +234,9 @@ struct PredicateSQLWriter {
         return "\(member).\(SQL.quote(inverse)) = \(ownerKey)"
     }
 
-    /// The alias of the members of a quantifier.
-    static let memberBase = "m1"
-
-    /// The alias of the object reached through `hops` from the evaluated object (`t`) or from a
-    /// quantifier's member.
-    static func alias(readsMember: Bool, hops: [RelationshipDescription]) -> String {
-        SQL.alias(base: readsMember ? memberBase : "t", hops: hops)
+    /// The alias of the object reached through `hops` from the evaluated object (`t`, or a
+    /// subquery's member) or from a quantifier's member.
+    private func alias(readsMember: Bool, hops: [RelationshipDescription]) -> String {
+        SQL.alias(base: readsMember ? memberAlias : rootAlias, hops: hops)
     }
 }

@@ -7,6 +7,8 @@ package enum KeyReference: Sendable, Hashable, CustomStringConvertible {
     /// Swift key paths, each starting where the previous one ends (the second one, if any,
     /// continues from the members of a to-many relationship); `count` appends `@count`.
     case keyPaths([SendableKeyPath], count: Bool)
+    /// A collection operator over a member's key: `relationship.@sum.member`.
+    case aggregate(relationship: SendableKeyPath, CollectionOperator, member: SendableKeyPath)
 
     /// The dotted names this reference stands for on `entity`, or nil when a Swift key path does
     /// not name persistent properties.
@@ -24,6 +26,11 @@ package enum KeyReference: Sendable, Hashable, CustomStringConvertible {
                 current = next
             }
             return count ? names + ["@count"] : names
+        case .aggregate(let relationship, let collectionOperator, let member):
+            guard let relationshipNames = entity.propertyNames(of: relationship.keyPath),
+                  let destination = Self.entity(at: relationshipNames, from: entity),
+                  let memberNames = destination.propertyNames(of: member.keyPath) else { return nil }
+            return relationshipNames + [collectionOperator.keyComponent] + memberNames
         }
     }
 
@@ -47,6 +54,8 @@ package enum KeyReference: Sendable, Hashable, CustomStringConvertible {
         case .name(let name): name
         case .keyPaths(let keyPaths, let count):
             keyPaths.map { "\($0.keyPath)" }.joined(separator: ".") + (count ? ".@count" : "")
+        case .aggregate(let relationship, let collectionOperator, let member):
+            "\(relationship.keyPath).\(collectionOperator.keyComponent).\(member.keyPath)"
         }
     }
 }

@@ -23,22 +23,39 @@ extension PredicateNode {
         return result
     }
 
-    /// How deeply `NOT`, `AND` and `OR` nest (a comparison or constant alone is 0), measured
-    /// without recursion so that any tree, however deep, can be checked.
+    /// How deeply `NOT`, `AND`, `OR`, arithmetic and subqueries nest (a comparison of keys or
+    /// constants alone is 0), measured without recursion so that any tree, however deep, can be
+    /// checked.
     ///
-    /// - Complexity: O(n) in the number of nodes.
+    /// - Complexity: O(n) in the number of nodes and terms.
     var nestingDepth: Int {
+        enum Part {
+            case node(PredicateNode)
+            case term(PredicateTerm)
+        }
         var deepest = 0
-        var pending: [(node: PredicateNode, depth: Int)] = [(self, 0)]
-        while let (node, depth) = pending.popLast() {
+        var pending: [(part: Part, depth: Int)] = [(.node(self), 0)]
+        while let (part, depth) = pending.popLast() {
             deepest = max(deepest, depth)
-            switch node {
-            case .constant, .comparison:
+            switch part {
+            case .node(.constant):
                 break
-            case .not(let operand):
-                pending.append((operand, depth + 1))
-            case .and(let children), .or(let children):
-                for child in children { pending.append((child, depth + 1)) }
+            case .node(.comparison(let comparison)):
+                pending.append((.term(comparison.lhs), depth))
+                pending.append((.term(comparison.rhs), depth))
+            case .node(.not(let operand)):
+                pending.append((.node(operand), depth + 1))
+            case .node(.and(let children)), .node(.or(let children)):
+                for child in children { pending.append((.node(child), depth + 1)) }
+            case .term(.arithmetic(_, let lhs, let rhs)):
+                pending.append((.term(lhs), depth + 1))
+                pending.append((.term(rhs), depth + 1))
+            case .term(.subqueryCount(_, _, let predicate)):
+                pending.append((.node(predicate), depth + 1))
+            case .term(.list(let elements)):
+                for element in elements { pending.append((.term(element), depth)) }
+            case .term:
+                break
             }
         }
         return deepest

@@ -1,6 +1,7 @@
 extension PredicateNode {
-    /// The tree with every term of every comparison replaced by `transform` of it (list elements
-    /// are transformed one by one, after their list).
+    /// The tree with every term of every comparison replaced by `transform` of it (list elements,
+    /// arithmetic operands are transformed one by one, after what holds them; a subquery is
+    /// transformed, then the terms of its predicate).
     func mappingTerms(_ transform: (PredicateTerm) -> PredicateTerm) -> PredicateNode {
         switch self {
         case .constant:
@@ -19,9 +20,17 @@ extension PredicateNode {
     }
 
     private static func map(_ term: PredicateTerm, _ transform: (PredicateTerm) -> PredicateTerm) -> PredicateTerm {
-        if case .list(let elements) = term {
+        switch term {
+        case .list(let elements):
             return .list(elements.map { map($0, transform) })
+        case .arithmetic(let op, let lhs, let rhs):
+            return .arithmetic(op, map(lhs, transform), map(rhs, transform))
+        case .subqueryCount:
+            let transformed = transform(term)
+            guard case .subqueryCount(let collection, let variable, let predicate) = transformed else { return transformed }
+            return .subqueryCount(collection: collection, variable: variable, predicate: predicate.mappingTerms(transform))
+        default:
+            return transform(term)
         }
-        return transform(term)
     }
 }

@@ -10,4 +10,10 @@ package indirect enum PredicateTerm: Sendable, Hashable {
     case list([PredicateTerm])
     /// `SELF`: the evaluated object itself.
     case evaluatedObject
+    /// `lhs op rhs`: arithmetic on numbers (`price * quantity`).
+    case arithmetic(ArithmeticOperator, PredicateTerm, PredicateTerm)
+    /// `SUBQUERY(collection, $variable, predicate).@count`: the number of members of the to-many
+    /// `collection` that satisfy `predicate`, whose keys start at the member (written
+    /// `$variable.key` in the format syntax).
+    case subqueryCount(collection: KeyReference, variable: String, predicate: PredicateNode)
 }

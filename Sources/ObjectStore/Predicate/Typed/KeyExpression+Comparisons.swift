@@ -11,12 +11,12 @@ extension KeyExpression where Value: EquatableAttributeValue {
 
     /// `key == otherKey`.
     public static func == (lhs: KeyExpression, rhs: KeyExpression) -> FetchPredicate<Root> {
-        lhs.compare(.equal, .key(rhs.reference))
+        lhs.compare(.equal, rhs.term)
     }
 
     /// `key != otherKey`.
     public static func != (lhs: KeyExpression, rhs: KeyExpression) -> FetchPredicate<Root> {
-        lhs.compare(.notEqual, .key(rhs.reference))
+        lhs.compare(.notEqual, rhs.term)
     }
 
     /// `key IN {values…}`.
@@ -48,12 +48,12 @@ extension KeyExpression where Value: OrderedAttributeValue {
 
     /// `key < otherKey`.
     public static func < (lhs: KeyExpression, rhs: KeyExpression) -> FetchPredicate<Root> {
-        lhs.compare(.less, .key(rhs.reference))
+        lhs.compare(.less, rhs.term)
     }
 
     /// `key > otherKey`.
     public static func > (lhs: KeyExpression, rhs: KeyExpression) -> FetchPredicate<Root> {
-        lhs.compare(.greater, .key(rhs.reference))
+        lhs.compare(.greater, rhs.term)
     }
 
     /// `key BETWEEN {low, high}` (both ends included).

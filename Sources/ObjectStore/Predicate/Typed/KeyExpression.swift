@@ -1,11 +1,16 @@
 /// A key of `Root` in a typed predicate: an attribute or to-one key path, a to-many key path with
-/// `ANY`, `ALL` or `NONE`, or the `@count` of a to-many relationship.
+/// `ANY`, `ALL` or `NONE`, the `@count` of a to-many relationship (of all members, or of those a
+/// predicate selects), a collection operator (`@sum`, `@avg`, `@min`, `@max`), or arithmetic on
+/// numeric keys.
 ///
 /// ```swift
 /// let predicates: [FetchPredicate<Sport>] = [
 ///     .key(\.name).beginsWith("foot", options: .caseInsensitive),
 ///     .any(\.events, \.attendance) > 10_000,
 ///     .count(\.events) >= 3,
+///     .count(\.events, where: \Event.attendance > 10_000) > 0,
+///     .sum(\.events, \.attendance) > 15_000,
+///     .sum(\.events, \.attendance) / .count(\.events) > 10_000,
 /// ]
 /// ```
 ///
@@ -13,11 +18,16 @@
 /// operators, `IN`, `BETWEEN`, options, quantifiers and counts.
 public struct KeyExpression<Root: ManagedObject, Value>: Sendable {
     let quantifier: PredicateQuantifier?
-    let reference: KeyReference
+    /// The key, or what is computed from keys (arithmetic, a subquery's count).
+    let term: PredicateTerm
 
     init(quantifier: PredicateQuantifier? = nil, reference: KeyReference) {
+        self.init(quantifier: quantifier, term: .key(reference))
+    }
+
+    init(quantifier: PredicateQuantifier? = nil, term: PredicateTerm) {
         self.quantifier = quantifier
-        self.reference = reference
+        self.term = term
     }
 
     /// The attribute or to-one relationship at `keyPath` (through to-one relationships:
@@ -49,6 +59,6 @@ public struct KeyExpression<Root: ManagedObject, Value>: Sendable {
 
     /// The comparison of this key with `rhs`.
     func compare(_ op: PredicateOperator, _ rhs: PredicateTerm, options: ComparisonOptions = []) -> FetchPredicate<Root> {
-        FetchPredicate(node: .comparison(PredicateComparison(quantifier: quantifier, .key(reference), op, rhs, options: options)))
+        FetchPredicate(node: .comparison(PredicateComparison(quantifier: quantifier, term, op, rhs, options: options)))
     }
 }

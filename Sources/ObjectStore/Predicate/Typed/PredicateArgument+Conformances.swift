@@ -123,3 +123,11 @@ extension Set: PredicateArgument where Element: PredicateArgument {
     /// `.collection` of the elements' values (in the set's iteration order).
     public var predicateValue: PredicateValue { .collection(map(\.predicateValue)) }
 }
+
+extension Int: NumericAttributeValue {}
+extension Int16: NumericAttributeValue {}
+extension Int32: NumericAttributeValue {}
+extension Int64: NumericAttributeValue {}
+extension Double: NumericAttributeValue {}
+extension Float: NumericAttributeValue {}
+extension Optional: NumericAttributeValue where Wrapped: NumericAttributeValue {}

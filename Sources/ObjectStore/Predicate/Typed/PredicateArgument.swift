@@ -22,3 +22,7 @@ public protocol OrderedAttributeValue: EquatableAttributeValue {}
 /// A string attribute value: typed predicates can apply string operators and `[c]`/`[d]`
 /// options to it, and sort descriptors any ``FetchSortComparator``.
 public protocol TextAttributeValue: OrderedAttributeValue {}
+
+/// A number attribute value: typed predicates can compute with it (`+`, `-`, `*`, `/`) and
+/// total it over a to-many relationship (`@sum`, `@avg`).
+public protocol NumericAttributeValue: OrderedAttributeValue {}

@@ -99,13 +99,16 @@ import Testing
 
     /// `KeyExpression`'s example (KeyExpression.swift), verbatim; the test fetches the sports
     /// each predicate selects.
-    @Test func keyExpressionsCompareKeysQuantifiersAndCounts() throws {
+    @Test func keyExpressionsCompareKeysQuantifiersCountsTotalsAndArithmetic() throws {
         let container = try saved()
 
         let predicates: [FetchPredicate<Sport>] = [
             .key(\.name).beginsWith("foot", options: .caseInsensitive),
             .any(\.events, \.attendance) > 10_000,
             .count(\.events) >= 3,
+            .count(\.events, where: \Event.attendance > 10_000) > 0,
+            .sum(\.events, \.attendance) > 15_000,
+            .sum(\.events, \.attendance) / .count(\.events) > 10_000,
         ]
 
         let context = container.newBackgroundContext()
@@ -114,7 +117,7 @@ import Testing
                 try context.fetch(FetchRequest(predicate: predicate, sortDescriptors: [FetchSortDescriptor(\.name)])).map(\.name)
             }
         }
-        #expect(names == [["Football"], ["Football", "Tennis"], ["Football"]])
+        #expect(names == [["Football"], ["Football", "Tennis"], ["Football"], ["Football", "Tennis"], ["Football"], ["Tennis"]])
     }
 
     /// `PredicateArgument`'s example (PredicateArgument.swift), verbatim; the test supplies the

@@ -1,0 +1,11 @@
+/// A compiled collection operator: `@sum`, `@avg`, `@min` or `@max` of an attribute of the
+/// members of a to-many relationship (reached from each member through `memberHops`).
+struct BoundAggregate: Sendable {
+    let collectionOperator: CollectionOperator
+    let relationship: RelationshipDescription
+    /// The to-one hops from a member to the object that holds the attribute.
+    let memberHops: [RelationshipDescription]
+    /// The attribute's position in the value array of the entity that holds it.
+    let column: Int
+    let name: String
+}
