@@ -5,73 +5,50 @@ extension ManagedObjectContext {
     /// ``FetchRequest/propertiesToFetch`` (every attribute when nil), keyed as requested
     /// (`"sport.name"`); nil values are left out. To-one relationships give ``ObjectID``s.
     ///
+    /// With ``FetchRequest/propertiesToGroupBy``, expressions (``ExpressionDescription``) or
+    /// ``FetchRequest/returnsDistinctResults``, one dictionary per group instead (see
+    /// <doc:GroupedFetches>).
+    ///
     /// Values are read in one query (joining to-one relationships); with unsaved changes they are
     /// read from the objects in memory instead. The result is what the context shows at
     /// ``changeSequenceNumber`` as it reads right after the call.
     public func fetchDictionaries<Entity: ManagedObject>(_ request: FetchRequest<Entity>) throws(ObjectStoreError) -> [[String: any Sendable]] {
         assertOnQueue()
+        if GroupedQuery.isGrouped(request) {
+            let grouped = try groupedQuery(for: request)
+            return try groupedRows(grouped, includesPending: request.includesPendingChanges).map { grouped.dictionary($0, context: self) }
+        }
         let entity = core.model.entity(for: Entity.self)
         var query = try storeQuery(for: request, entity: entity)
-        let properties = try fetchedProperties(request, entity: entity)
+        let keys = request.propertiesToFetch ?? entity.attributes.map { FetchKeyPath<Entity>($0.name) }
+        let properties = try keys.map { (key) throws(ObjectStoreError) in try FetchedKey(key, entity: entity, role: "propertiesToFetch") }
         query.projections = properties.map(\.projection)
         let rows = try consistentRead { () throws(ObjectStoreError) -> [ContiguousArray<DatabaseValue>] in
-            if parent == nil && !needsOverlay(query, includesPending: request.includesPendingChanges) {
+            if parent == nil && !needsOverlay(projecting: query, includesPending: request.includesPendingChanges) {
                 return try core.store.projectionRows(query, mark: storeMark)
             }
-            let keys = try resolvedRows(query, selection: .ids, includesPending: request.includesPendingChanges).map(\.key)
-            let objects = try loadObjects(entity: entity, keys: keys)
-            // Projections through to-one relationships load the related objects.
-            return try reportingReadFailures { () throws(ObjectStoreError) -> [ContiguousArray<DatabaseValue>] in
-                objects.map { object in
-                    let values = ManagedObjectValues(current: object)
-                    return ContiguousArray(query.projections.map { $0.value(of: values) })
-                }
-            }
+            return try projectedObjects(query, includesPending: request.includesPendingChanges).map(\.values)
         }
         return rows.map { values in
             var dictionary: [String: any Sendable] = [:]
             for (property, value) in zip(properties, values) {
-                if let decoded = property.decode(value, self) { dictionary[property.name] = decoded }
+                if let decoded = property.decoding.decode(value, self) { dictionary[property.name] = decoded }
             }
             return dictionary
         }
     }
 
-    /// A property of a dictionary result: its name, where it is read, how it is decoded.
-    private struct FetchedProperty {
-        var name: String
-        var projection: StoreQuery.Projection
-        var decode: (DatabaseValue, ManagedObjectContext) -> (any Sendable)?
-    }
-
-    private func fetchedProperties<Entity: ManagedObject>(_ request: FetchRequest<Entity>, entity: EntityDescription) throws(ObjectStoreError) -> [FetchedProperty] {
-        let keys = request.propertiesToFetch ?? entity.attributes.map { FetchKeyPath<Entity>($0.name) }
-        var result: [FetchedProperty] = []
-        for key in keys {
-            guard let names = key.reference.names(on: entity) else {
-                throw .invalidFetchRequest(.unknownKey(entity: entity.name, key: key.description))
-            }
-            let name = names.joined(separator: ".")
-            let resolved: ResolvedKey
-            do {
-                resolved = try ResolvedKey(names, from: entity, key: name, root: entity)
-            } catch {
-                throw .invalidFetchRequest(error)
-            }
-            switch resolved.end {
-            case .attribute(let attribute):
-                result.append(FetchedProperty(name: name, projection: StoreQuery.Projection(hops: resolved.hops, column: attribute.column)) { value, _ in
-                    attribute.decodedValue(value)
-                })
-            case .toOne(let relationship):
-                result.append(FetchedProperty(name: name, projection: StoreQuery.Projection(hops: resolved.hops, column: relationship.column ?? 0)) { value, context in
-                    guard case .int64(let key) = value.storage else { return nil }
-                    return context.objectID(entity: relationship.destinationIndex, key: key)
-                })
-            case .toMany, .count:
-                throw .invalidFetchRequest(.typeMismatch(entity: entity.name, key: name, reason: "propertiesToFetch takes attributes and to-one relationships only"))
+    /// The key and the projections' values of each object `query` selects, read from the
+    /// objects as the context shows them (unsaved changes included or not).
+    func projectedObjects(_ query: StoreQuery, includesPending: Bool) throws(ObjectStoreError) -> [(key: Int64, values: ContiguousArray<DatabaseValue>)] {
+        let keys = try resolvedRows(query, selection: .ids, includesPending: includesPending).map(\.key)
+        let objects = try loadObjects(entity: query.entity, keys: keys)
+        // Projections through to-one relationships load the related objects.
+        return try reportingReadFailures { () throws(ObjectStoreError) -> [(key: Int64, values: ContiguousArray<DatabaseValue>)] in
+            zip(keys, objects).map { key, object in
+                let values = ManagedObjectValues(current: object)
+                return (key, ContiguousArray(query.projections.map { $0.value(of: values) }))
             }
         }
-        return result
     }
 }

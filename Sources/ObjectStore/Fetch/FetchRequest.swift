@@ -36,8 +36,21 @@ public struct FetchRequest<Entity: ManagedObject>: Sendable {
     /// What ``ManagedObjectContext/execute(_:)->FetchResult<Entity>`` returns.
     public var resultType: FetchResultType = .managedObjects
     /// For ``FetchResultType/dictionaries``: the attributes and to-one keys (through to-one
-    /// relationships too, `"sport.name"`) each dictionary holds; nil for every attribute.
+    /// relationships too, `"sport.name"`) each dictionary holds, and computed columns
+    /// (``ExpressionDescription``: `.count(\.title, as: "n")`); nil for every attribute.
     public var propertiesToFetch: [FetchKeyPath<Entity>]?
+    /// For ``FetchResultType/dictionaries``: the keys (attributes and to-one keys, through to-one
+    /// relationships too) whose values form groups; the result holds one dictionary per group,
+    /// with the grouped keys and the computed columns of ``propertiesToFetch``, in ascending
+    /// order of the grouped keys. Every key fetched must be grouped. See <doc:GroupedFetches>.
+    public var propertiesToGroupBy: [FetchKeyPath<Entity>]?
+    /// A condition on the groups of ``propertiesToGroupBy``, over the names of the computed
+    /// columns and the grouped keys (`"n > 5 AND sport.name != 'chess'"`): comparisons
+    /// (`==`, `!=`, `<`, `<=`, `>`, `>=`) with constants, combined with `AND`, `OR` and `NOT`.
+    public var havingPredicate: FetchPredicate<Entity>?
+    /// For ``FetchResultType/dictionaries``: whether equal dictionaries are returned once (in
+    /// ascending order of their values).
+    public var returnsDistinctResults = false
     /// Relationships (dotted for several steps, `"sport.events"`) whose objects are loaded
     /// together with the results, in one query per step, so that reading them later needs no
     /// query per object.

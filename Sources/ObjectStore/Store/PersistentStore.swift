@@ -42,6 +42,11 @@ package protocol PersistentStore: AnyObject, Sendable {
     func keys(_ query: StoreQuery, selection: StoreQuery.Selection, mark: ReadMark?) throws(ObjectStoreError) -> [StoreRow]
     /// The values of the query's projections, one array per selected row.
     func projectionRows(_ query: StoreQuery, mark: ReadMark?) throws(ObjectStoreError) -> [ContiguousArray<DatabaseValue>]
+    /// The key and the values of the query's projections of each selected row.
+    func keyedProjectionRows(_ query: StoreQuery, mark: ReadMark?) throws(ObjectStoreError) -> [(key: Int64, values: ContiguousArray<DatabaseValue>)]
+    /// The output rows of a grouped query (one per group, in ascending order of the grouped
+    /// keys), in SQL when its filters have a form in the store's dialect.
+    func groupedRows(_ grouped: GroupedQuery, mark: ReadMark?) throws(ObjectStoreError) -> [ContiguousArray<DatabaseValue>]
     /// Calls `body` with the key of each row the query selects, in order.
     func forEachKey(_ query: StoreQuery, mark: ReadMark?, _ body: (Int64) -> Void) throws(ObjectStoreError)
     /// The keys linked to each of `ownKeys` through a join table, in key order (keys without

@@ -1,0 +1,34 @@
+import GRDB
+import ObjectStore
+
+extension FetchedAggregateController {
+    /// Reads the groups and delivers them, then follows the context's changes.
+    ///
+    /// - Throws: ``FetchedResultsError`` when reading fails.
+    /// - Complexity: one query over the objects the request selects (O(*n*)); the controller
+    ///   keeps one contribution per object.
+    public func performFetch() throws(FetchedResultsError) {
+        assertOnContextQueue()
+        if observation == nil {
+            observation = managedObjectContext.addChangeObserver { [weak self] event in
+                self?.follow(event)
+            }
+        }
+        try readAll(alwaysDeliver: true, isResync: false)
+    }
+
+    /// Reads every object's contribution again and delivers what changed.
+    func readAll(alwaysDeliver: Bool, isResync: Bool) throws(FetchedResultsError) {
+        let context = managedObjectContext
+        let inputs: [(key: Int64, values: ContiguousArray<DatabaseValue>)]
+        do {
+            inputs = try context.groupedInputs(grouped, includesPending: fetchRequest.includesPendingChanges)
+        } catch {
+            throw .wrapping(error)
+        }
+        position = max(position, context.changeSequenceNumber)
+        isBehind = false
+        lastError = nil
+        deliver(live.replaceAll(with: inputs), alwaysDeliver: alwaysDeliver, isResync: isResync)
+    }
+}

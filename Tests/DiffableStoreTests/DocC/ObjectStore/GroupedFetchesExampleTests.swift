@@ -1,0 +1,30 @@
+// Guards the example of the grouped fetches article:
+// Sources/ObjectStore/Documentation.docc/GroupedFetches.md.
+import DiffableStore
+import Testing
+
+@Suite struct GroupedFetchesExampleTests {
+    typealias Event = SampleScores.Event
+
+    /// The article's example, verbatim, on a background context of the test's store; its
+    /// comment is the result.
+    @Test func liveEventsAreCountedAndSummedPerSport() throws {
+        let container = try SampleScores.container()
+        try SampleScores.save(["Football": [("Final", 900), ("Semi", 800)], "Tennis": [("Open", 100)]], allLive: true, in: container)
+        let context = container.newBackgroundContext()
+        let perSport = try context.performAndWait { () throws in
+            var request = FetchRequest<Event>(predicate: try FetchPredicate(format: "isLive == YES"))
+            request.resultType = .dictionaries
+            request.propertiesToGroupBy = ["sport.name"]
+            request.propertiesToFetch = ["sport.name", .count(\.title, as: "n"), .sum(\.attendance, as: "crowd")]
+            request.havingPredicate = try FetchPredicate(format: "n >= 2")
+            let perSport = try context.fetchDictionaries(request)
+            // [["sport.name": "Football", "n": 2, "crowd": 1700]]
+            return perSport
+        }
+        #expect(perSport.count == 1)
+        #expect(perSport.first?["sport.name"] as? String == "Football")
+        #expect(perSport.first?["n"] as? Int == 2)
+        #expect(perSport.first?["crowd"] as? Int == 1700)
+    }
+}
