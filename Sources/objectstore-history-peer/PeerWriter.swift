@@ -91,12 +91,15 @@ private struct RandomEdits {
         }
     }
 
-    /// Saves; the token of the commit, read from the change set the save published.
+    /// Saves; the token of the commit, read from the change set the save published, nil when
+    /// the commit changed nothing (every edit met a row another writer had changed or deleted
+    /// the same way): no context merges such a commit.
     mutating func save() throws -> HistoryToken? {
         guard context.hasChanges else { return nil }
         let saved = Locked<HistoryToken?>(nil)
         let observation = context.addChangeObserver { event in
-            if event.kind == .save { saved.withLock { $0 = event.changeSet?.historyToken } }
+            guard event.kind == .save, let changeSet = event.changeSet, !changeSet.isEmpty else { return }
+            saved.withLock { $0 = changeSet.historyToken }
         }
         defer { observation.cancel() }
         try context.save()
