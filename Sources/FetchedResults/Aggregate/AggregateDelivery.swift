@@ -17,7 +17,7 @@ public struct AggregateDelivery: ResultsDelivery {
     public let changedGroups: Set<AggregateGroupID>
     /// 1 for the controller's first delivery, one more for each after it.
     public let generation: Int
-    /// The context's ``ManagedObjectContext/changeSequenceNumber`` the groups reflect.
+    /// The context's `ManagedObjectContext.changeSequenceNumber` the groups reflect.
     public let sequenceNumber: Int64
     /// Whether the groups were read again after a gap in the changes the context followed
     /// (a resync or reset), rather than adjusted change by change.

@@ -1,5 +1,5 @@
 /// One group of a ``FetchedAggregateController``: its identifier and its values, the grouped
-/// keys' and the computed columns', by the names of ``FetchRequest/propertiesToFetch``.
+/// keys' and the computed columns', by the names of `FetchRequest.propertiesToFetch`.
 ///
 /// ```swift
 /// let football = controller.groups?.first { $0["sport.name"] as? String == "Football" }

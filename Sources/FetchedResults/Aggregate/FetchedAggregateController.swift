@@ -61,7 +61,7 @@ public final class FetchedAggregateController<Entity: ManagedObject>: @unchecked
 
     /// A controller of the groups `fetchRequest` describes in `managedObjectContext`.
     ///
-    /// - Throws: ``FetchedResultsError`` wrapping ``ObjectStoreError/invalidFetchRequest(_:)``
+    /// - Throws: ``FetchedResultsError`` wrapping `ObjectStoreError.invalidFetchRequest(_:)`
     ///   when the request is not a valid grouped dictionary fetch.
     public init(fetchRequest: FetchRequest<Entity>, managedObjectContext: ManagedObjectContext) throws(FetchedResultsError) {
         self.fetchRequest = fetchRequest
