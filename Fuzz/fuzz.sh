@@ -5,6 +5,7 @@
 #   Fuzz/fuzz.sh run TARGET SECONDS [ARGS…]  build, then fuzz TARGET (predicates or snapshots)
 #                                            for SECONDS, passing ARGS to libFuzzer
 #   Fuzz/fuzz.sh ci SECONDS                  build, then fuzz each target for SECONDS
+#   Fuzz/fuzz.sh ci-built SECONDS            fuzz each target for SECONDS as last built
 #
 # How the targets are built: SwiftPM compiles the library modules (and what they depend on:
 # the shared support module, GRDB, the C thread-local helper) with `-sanitize=fuzzer,address`
@@ -110,15 +111,17 @@ run)
     build
     run "$2" "$3" "${@:4}"
     ;;
-ci)
-    build
+ci | ci-built)
+    if [ "$1" = ci ]; then
+        build
+    fi
     for target in predicates snapshots; do
         echo "== fuzz $target for $2 s"
         run "$target" "$2"
     done
     ;;
 *)
-    echo "usage: $0 build | run predicates|snapshots SECONDS [libFuzzer arguments] | ci SECONDS" >&2
+    echo "usage: $0 build | run predicates|snapshots SECONDS [libFuzzer arguments] | ci SECONDS | ci-built SECONDS" >&2
     exit 64
     ;;
 esac
