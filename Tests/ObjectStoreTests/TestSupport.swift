@@ -67,3 +67,19 @@ extension ManagedObjectContext {
         }
     }
 }
+
+extension ManagedObjectContext {
+    /// Saves; returns the failures of the validation error the save threw, or nil when it
+    /// succeeded or failed otherwise.
+    func saveValidationFailures() -> [ValidationFailure]? {
+        guard case .validation(let failures) = saveError() else { return nil }
+        return failures
+    }
+}
+
+extension ManagedObjectModel {
+    /// A container named after the model's first entity, on a new in-memory store.
+    func inMemoryContainer() throws -> PersistentContainer {
+        try PersistentContainer(name: entities.first?.name ?? "Test", model: self, store: .inMemory)
+    }
+}

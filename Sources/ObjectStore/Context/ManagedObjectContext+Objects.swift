@@ -13,6 +13,7 @@ extension ManagedObjectContext {
         let construction = try insertionConstruction(for: type)
         let object = Entity(construction)
         registerInserted(object)
+        object.awakeFromInsert()
         return object
     }
 
@@ -90,6 +91,7 @@ extension ManagedObjectContext {
         guard !object.state.contains(.deleted) else { return }
         noteChange(object)
         object.state.insert(.deleted)
+        object.prepareForDeletion()
         do {
             try loadFault(object)
             try applyDeleteRules(of: object)

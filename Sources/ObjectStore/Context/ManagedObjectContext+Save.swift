@@ -11,13 +11,20 @@ extension ManagedObjectContext {
     /// saved too), and before the call returns the ``ChangeEvent/Kind/save`` event (after any
     /// merge committed before this save). Container observers receive the change set last.
     ///
-    /// - Throws: ``ObjectStoreError/validation(_:)`` (a nil non-optional value, a deny delete
-    ///   rule, a uniqueness constraint), ``ObjectStoreError/saveConflict(_:)`` (another context
+    /// Before anything else, each inserted, changed and deleted object's
+    /// ``ManagedObject/willSave()`` runs (again for objects it changes, until none changed);
+    /// the model's rules and the objects' `validateFor…()` checks follow; once the save is
+    /// published, each saved object's ``ManagedObject/didSave()`` runs.
+    ///
+    /// - Throws: ``ObjectStoreError/validation(_:)`` (a nil non-optional value, a broken
+    ///   ``ValidationRule``, a refusing `validateFor…()`, a deny delete rule, a uniqueness
+    ///   constraint), ``ObjectStoreError/saveHooksDidNotSettle(rounds:objects:)``, ``ObjectStoreError/saveConflict(_:)`` (another context
     ///   saved the same keys since this one read them, under the `.error` merge policy), or an
     ///   I/O error: of the save itself, of reading what a delete rule reaches, or of a read since
     ///   the last save that could not throw (a property getter's), which is reported once.
     public func save() throws(ObjectStoreError) {
         assertOnQueue()
+        try runWillSave()
         // Observers see the unsaved changes first: what they change is saved too.
         processPendingChanges()
         try applyAwaitingDeleteRules()
@@ -29,12 +36,14 @@ extension ManagedObjectContext {
             finishSave()
             return
         }
-        try validate(changes.map(\.object))
+        let objects = changes.map(\.object)
+        try validate(objects)
         if let parent {
             try saveIntoParent(parent, changes)
         } else {
             try saveToStore(changes)
         }
+        for object in objects { object.didSave() }
     }
 
     /// An object with something to save; for an update, its changed columns (found once per save).
@@ -70,31 +79,6 @@ extension ManagedObjectContext {
             index += 1
         }
         unsaved.deletesAwaitingRules.removeAll()
-    }
-
-    private func validate(_ objects: [ManagedObject]) throws(ObjectStoreError) {
-        var failures: [ValidationFailure] = []
-        for object in objects {
-            let entity = object.entityDescription
-            if object.state.contains(.deleted) {
-                for relationship in entity.relationships where relationship.deleteRule == .deny {
-                    let related = try relatedObjects(of: object, relationship: relationship).filter { !$0.state.contains(.deleted) }
-                    if !related.isEmpty {
-                        failures.append(.deleteDenied(object.objectID, relationship: relationship.name, related: related.map(\.objectID)))
-                    }
-                }
-                continue
-            }
-            for attribute in entity.attributes where !attribute.isOptional && object.values[attribute.column].isNull {
-                failures.append(.missingValue(object.objectID, key: attribute.name))
-            }
-            for relationship in entity.relationships where !relationship.isOptional {
-                if let column = relationship.column, object.values[column].isNull {
-                    failures.append(.missingValue(object.objectID, key: relationship.name))
-                }
-            }
-        }
-        if !failures.isEmpty { throw .validation(failures) }
     }
 
     /// Saves into the store, in four steps: the batch is built from the changes, committed and

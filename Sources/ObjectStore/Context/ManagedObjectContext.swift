@@ -276,7 +276,10 @@ public final class ManagedObjectContext: @unchecked Sendable {
     package func object(from row: StoreRow, entity: EntityDescription) -> ManagedObject {
         let id = ObjectID(binding: core.entityBindings[entity.index], key: row.key)
         guard let object = registered[id] else { return registerObject(from: row, entity: entity) }
-        if object.state.contains(.fault) { object.load(row.values, version: row.version) }
+        if object.state.contains(.fault) {
+            object.load(row.values, version: row.version)
+            object.awakeFromFetch()
+        }
         return object
     }
 
@@ -287,6 +290,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
             objectID: id, entity: entity, context: self,
             values: row.values, version: row.version, state: []))
         registered.insert(object)
+        object.awakeFromFetch()
         return object
     }
 
@@ -326,6 +330,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
         guard object.state.contains(.fault) else { return }
         if let row = try parentRows(entity: object.entityDescription, keys: [object.objectID.key]).first {
             object.load(row.values, version: row.version)
+            object.awakeFromFetch()
         } else {
             object.state.remove(.fault)
             object.state.insert(.missing)

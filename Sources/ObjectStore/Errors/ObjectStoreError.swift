@@ -62,6 +62,10 @@ public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
     /// PostgreSQL). Thrown before anything is written: the save changed nothing, and the context
     /// keeps its changes.
     case unstorableValue(ObjectID, entity: String, attribute: String, path: String, reason: String)
+    /// The objects' ``ManagedObject/willSave()`` methods kept changing objects: after `rounds`
+    /// rounds of calls, `objects` had changed again since their last call. Nothing was saved, and
+    /// the context keeps its changes (those `willSave()` made included).
+    case saveHooksDidNotSettle(rounds: Int, objects: [ObjectID])
 
     /// Sentences that say what failed, where, and what to do.
     public var description: String {
@@ -102,6 +106,9 @@ public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
             return "The batch request on \(entity) is invalid: \(clause(reason)). Fix the request; nothing was changed."
         case let .unstorableValue(id, entity, attribute, path, reason):
             return "The store at \(path) cannot hold the value of \(entity).\(attribute) of the object \(id): \(clause(reason)). Nothing was saved and the context keeps its changes; change the value and save again."
+        case let .saveHooksDidNotSettle(rounds, objects):
+            let named = objects.prefix(5).map(\.description).joined(separator: ", ") + (objects.count > 5 ? " and \(objects.count - 5) more" : "")
+            return "willSave() kept changing objects: after \(rounds) rounds of calls, \(named) changed again since their last call. Nothing was saved and the context keeps its changes; in willSave(), set a value only when it differs from the one the object has."
         }
     }
 

@@ -6,6 +6,7 @@
 ///     @Attribute(.indexed) var start = Date.now       // indexed column
 ///     @Attribute(.unique) var code: String            // no default: must be set before saving
 ///     @Attribute var note: String?                    // optional, nil by default
+///     @Attribute(validation: [.range(0...99)]) var number = 0   // checked by every save
 /// }
 /// ```
 ///
@@ -18,16 +19,18 @@ public struct Attribute<Value: AttributeValue>: Sendable {
     // the model's prototype, into the entity description.
     @usableFromInline let rawOrdinal: Int
 
-    /// An attribute whose default is `wrappedValue`.
+    /// An attribute whose default is `wrappedValue`, whose values every save checks against
+    /// `rules` (see ``ValidationRule``).
     @inlinable
-    public init(wrappedValue: Value, _ options: AttributeOptions = []) {
-        rawOrdinal = PropertyOrdinal.nextAttribute(default: wrappedValue.storedValue, options: options)
+    public init(wrappedValue: Value, _ options: AttributeOptions = [], validation rules: @autoclosure () -> [ValidationRule] = []) {
+        rawOrdinal = PropertyOrdinal.nextAttribute(default: wrappedValue.storedValue, options: options, rules: rules())
     }
 
-    /// An attribute without a default (optional attributes default to `nil`).
+    /// An attribute without a default (optional attributes default to `nil`), whose values every
+    /// save checks against `rules` (see ``ValidationRule``).
     @inlinable
-    public init(_ options: AttributeOptions = []) {
-        rawOrdinal = PropertyOrdinal.nextAttribute(default: nil, options: options)
+    public init(_ options: AttributeOptions = [], validation rules: @autoclosure () -> [ValidationRule] = []) {
+        rawOrdinal = PropertyOrdinal.nextAttribute(default: nil, options: options, rules: rules())
     }
 
     /// Unavailable: `@Attribute` works only on properties of `ManagedObject` subclasses.
@@ -83,6 +86,7 @@ extension Attribute: PersistentPropertyWrapper {
             isOptional: Value.isOptional,
             defaultValue: recorded?.defaultValue,
             options: recorded?.options ?? [],
+            rules: recorded?.rules ?? [],
             decode: { Value(storedValue: $0) }
         ))
     }

@@ -19,6 +19,10 @@ public struct AttributeDescription: Sendable {
     /// Whether the value is kept in the persistent history's tombstone when the object is deleted
     /// (``AttributeOptions/preservesValueAfterDeletion``).
     public let preservesValueAfterDeletion: Bool
+    /// The rules every save checks the value against, as declared.
+    public var validationRules: [ValidationRule] { rules?.rules ?? [] }
+    /// The declared rules, compiled; nil when there are none.
+    let rules: AttributeRules?
     /// The position of the attribute's column in an object's value array.
     package let column: Int
     let decode: @Sendable (StoredValue) -> (any Sendable)?

@@ -33,6 +33,9 @@ public final class EntityDescription: @unchecked Sendable, CustomStringConvertib
     let observationKeys: ObservationKeys
     /// The number of to-many relationships.
     package let toManyCount: Int
+    /// The attributes a save checks on every inserted and changed object (their indexes): the
+    /// required ones and those with rules.
+    let checkedAttributes: [Int]
     /// Properties by name.
     var propertiesByName: [String: Slot] = [:]
     /// A prototype instance used to resolve key paths (accessed only under the recorder's lock).
@@ -65,6 +68,7 @@ public final class EntityDescription: @unchecked Sendable, CustomStringConvertib
         self.objectType = objectType
         self.index = index
         self.attributes = attributes
+        self.checkedAttributes = attributes.indices.filter { attributes[$0].requiresValue || attributes[$0].rules != nil }
         self.columnNames = columnNames
         self.defaultValues = defaultValues
         self.slots = slots

@@ -106,6 +106,8 @@ enum ModelBuilder {
                     isIndexed: declaration.options.contains(.indexed),
                     isUnique: declaration.options.contains(.unique),
                     preservesValueAfterDeletion: declaration.options.contains(.preservesValueAfterDeletion),
+                    rules: declaration.rules.isEmpty ? nil
+                        : AttributeRules(declaration.rules, attribute: declaration.name, type: declaration.type, entity: type.entityName),
                     column: column,
                     decode: declaration.decode
                 ))

@@ -34,6 +34,7 @@ struct AttributeDeclaration {
     var isOptional: Bool
     var defaultValue: StoredValue?
     var options: AttributeOptions
+    var rules: [ValidationRule]
     var decode: @Sendable (StoredValue) -> (any Sendable)?
 }
 

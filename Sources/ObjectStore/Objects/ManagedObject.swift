@@ -83,6 +83,7 @@ open class ManagedObject: Hashable, CustomStringConvertible {
         let construction = try context.insertionConstruction(for: Self.self)
         self.init(construction)
         context.registerInserted(self)
+        awakeFromInsert()
     }
 
     /// The entity (and table) name; the class name unless overridden.
@@ -97,6 +98,53 @@ open class ManagedObject: Hashable, CustomStringConvertible {
 
     /// The entity of this object.
     public final var entity: EntityDescription { entityDescription }
+
+    // Overridable checks and life cycle methods. Each runs on the context's queue, never while the
+    // store or a context holds a lock; the base implementations do nothing, so a model that
+    // overrides none pays one dynamic call per saved, fetched or inserted object.
+
+    /// Checks an inserted object before the save that writes it; throw to refuse the save.
+    ///
+    /// The model's rules (``ValidationRule``, non-optional keys, delete rules) are checked by the
+    /// context whether or not you override this; add the checks that span several properties or
+    /// objects. Whatever you throw becomes one ``ValidationFailure`` of the save's
+    /// ``ObjectStoreError/validation(_:)`` (throw a ``ValidationFailure`` to choose it). Read,
+    /// but do not change, objects here.
+    open func validateForInsert() throws {}
+
+    /// Checks a changed object before the save that writes it; throw to refuse the save.
+    ///
+    /// As ``validateForInsert()``, for objects that were saved before and have changes.
+    open func validateForUpdate() throws {}
+
+    /// Checks a deleted object before the save that removes it; throw to refuse the save.
+    ///
+    /// As ``validateForInsert()``, for objects deleted since the last save (deny delete rules
+    /// are checked by the context).
+    open func validateForDelete() throws {}
+
+    /// Called once when the object is inserted into a context, after it holds the model's
+    /// defaults: set initial values here (they are the insert's values, not a later change).
+    open func awakeFromInsert() {}
+
+    /// Called when the object's values were read from the store (or the parent context): when a
+    /// fetch or a fault brings them in. Set up what is derived from them; values you change here
+    /// are unsaved changes like any other.
+    open func awakeFromFetch() {}
+
+    /// Called on every inserted, changed and deleted object at the start of a save. Changes made
+    /// here are part of the same save, and the objects they touch get `willSave()` too (an object
+    /// is called again only when it changed since its last call). A save whose `willSave()` calls
+    /// keep changing objects stops with ``ObjectStoreError/saveHooksDidNotSettle(rounds:objects:)``.
+    open func willSave() {}
+
+    /// Called on every inserted, changed and deleted object after its save succeeded and the
+    /// context published it.
+    open func didSave() {}
+
+    /// Called when the object is deleted (``ManagedObjectContext/delete(_:)``), before its
+    /// delete rules are applied: its relationships still hold what they held.
+    open func prepareForDeletion() {}
 
     /// The context the object belongs to: nil once the object left it (its deletion was saved, or
     /// merged from another context's save; its insertion was rolled back; the context was reset)

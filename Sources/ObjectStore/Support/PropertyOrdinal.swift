@@ -50,12 +50,13 @@ enum PropertyOrdinal {
         return withExtendedLifetime(recorder) { body() }
     }
 
-    /// Numbers an attribute wrapper; while a prototype is built, also records its default and
-    /// options (ordinary objects skip computing them, so wrappers only store their number).
+    /// Numbers an attribute wrapper; while a prototype is built, also records its default,
+    /// options and rules (ordinary objects skip computing them, so wrappers only store their number).
     @usableFromInline
-    static func nextAttribute(default value: @autoclosure () -> StoredValue?, options: AttributeOptions) -> Int {
+    static func nextAttribute(default value: @autoclosure () -> StoredValue?, options: AttributeOptions,
+                              rules: @autoclosure () -> [ValidationRule] = []) -> Int {
         let (ordinal, recording) = nextAndRecording()
-        if recording, let recorder { recorder.attributes[ordinal] = (value(), options) }
+        if recording, let recorder { recorder.attributes[ordinal] = (value(), options, rules()) }
         return ordinal
     }
 
@@ -70,6 +71,6 @@ enum PropertyOrdinal {
 
 /// What the wrappers of a prototype declared, by wrapper number.
 final class DeclarationRecorder {
-    var attributes: [Int: (defaultValue: StoredValue?, options: AttributeOptions)] = [:]
+    var attributes: [Int: (defaultValue: StoredValue?, options: AttributeOptions, rules: [ValidationRule])] = [:]
     var relationships: [Int: (deleteRule: DeleteRule, inverse: SendableKeyPath?, isOptional: Bool)] = [:]
 }
