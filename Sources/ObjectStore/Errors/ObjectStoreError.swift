@@ -62,6 +62,10 @@ public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
     /// PostgreSQL). Thrown before anything is written: the save changed nothing, and the context
     /// keeps its changes.
     case unstorableValue(ObjectID, entity: String, attribute: String, path: String, reason: String)
+    /// The integer `sum` named `column` of a grouped fetch of `entity` passes the range of
+    /// `Int64` for some group: thrown by the store's SQL, by a fetch folded in memory and by a
+    /// live aggregate alike (a total that passes the range on the way and comes back is exact).
+    case integerSumOverflow(entity: String, column: String)
 
     /// Sentences that say what failed, where, and what to do.
     public var description: String {
@@ -102,6 +106,8 @@ public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
             return "The batch request on \(entity) is invalid: \(clause(reason)). Fix the request; nothing was changed."
         case let .unstorableValue(id, entity, attribute, path, reason):
             return "The store at \(path) cannot hold the value of \(entity).\(attribute) of the object \(id): \(clause(reason)). Nothing was saved and the context keeps its changes; change the value and save again."
+        case let .integerSumOverflow(entity, column):
+            return "The sum \(column) of the \(entity) objects of a group passes the range of a 64-bit integer (\(Int64.min) to \(Int64.max)). Sum a double attribute instead, or group or filter the objects into smaller totals."
         }
     }
 
