@@ -44,6 +44,7 @@ import TestSupport
         storeValues = readStoreValues()
         currentValues = try readCurrentValues()
         for index in 0..<4 { controllers.append(try makeController(index)) }
+        controllers.append(try CheckedAggregate(index: 4, context: context, includesPendingChanges: true))
     }
 
     /// The committed values of every match as of the current step.

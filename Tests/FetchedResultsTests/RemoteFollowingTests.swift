@@ -12,7 +12,7 @@ import Testing
 @Suite(.timeLimit(.minutes(10))) struct RemoteFollowingTests {
     /// Two containers on one new store file: the follower's, and the writer's (tracking history
     /// unless told not to).
-    private static func containers(writerTracksHistory: Bool = true) throws -> (follower: PersistentContainer, writer: PersistentContainer) {
+    static func containers(writerTracksHistory: Bool = true) throws -> (follower: PersistentContainer, writer: PersistentContainer) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("RemoteFollowing-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent("Remote.sqlite")

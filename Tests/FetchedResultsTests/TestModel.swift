@@ -12,6 +12,7 @@ final class Match: ManagedObject {
     @Attribute var title = ""
     @Attribute(.indexed) var group = ""
     @Attribute var score = 0
+    @Attribute var stake = 0.0
     @Attribute var isLive = false
     @Attribute var note: String?
     @Attribute var serverID = 0

@@ -20,15 +20,16 @@ extension FetchedAggregateController {
     /// Reads every object's contribution again and delivers what changed.
     func readAll(alwaysDeliver: Bool, isResync: Bool) throws(FetchedResultsError) {
         let context = managedObjectContext
-        let inputs: [(key: Int64, values: ContiguousArray<DatabaseValue>)]
+        let step: LiveGroups.Step
         do {
-            inputs = try context.groupedInputs(grouped, includesPending: fetchRequest.includesPendingChanges)
+            let inputs = try context.groupedInputs(grouped, includesPending: fetchRequest.includesPendingChanges)
+            position = max(position, context.changeSequenceNumber)
+            step = try live.replaceAll(with: inputs)
         } catch {
             throw .wrapping(error)
         }
-        position = max(position, context.changeSequenceNumber)
         isBehind = false
         lastError = nil
-        deliver(live.replaceAll(with: inputs), alwaysDeliver: alwaysDeliver, isResync: isResync)
+        deliver(step, alwaysDeliver: alwaysDeliver, isResync: isResync)
     }
 }

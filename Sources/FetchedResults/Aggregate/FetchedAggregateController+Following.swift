@@ -27,7 +27,13 @@ extension FetchedAggregateController {
             } catch {
                 throw .wrapping(error)
             }
-            deliver(live.replace(keys: keys, with: inputs), alwaysDeliver: false, isResync: false)
+            let step: LiveGroups.Step
+            do {
+                step = try live.replace(keys: keys, with: inputs)
+            } catch {
+                throw .wrapping(error)
+            }
+            deliver(step, alwaysDeliver: false, isResync: false)
         } catch {
             isBehind = true
             lastError = error

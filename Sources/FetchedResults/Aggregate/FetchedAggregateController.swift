@@ -26,7 +26,9 @@ public import ObjectStore
 /// change reaching the objects in another way reads the groups again.
 ///
 /// Each change of the groups makes an ``AggregateDelivery``: to the ``delegate``, to the
-/// sequences of ``deliveries()``, and to ``ObservedResults``.
+/// sequences of ``deliveries()``, and to ``ObservedResults``. A group whose rank in the request's
+/// sort order changes moves. Sums and averages are exact: after any number of changes they equal
+/// a fresh grouped fetch's to the last bit.
 public final class FetchedAggregateController<Entity: ManagedObject>: @unchecked Sendable {
     // Sendable by confinement to the context's queue: every public member but ``deliveries()``
     // checks it in debug builds; deliveries cross threads through a lock.
@@ -82,7 +84,8 @@ public final class FetchedAggregateController<Entity: ManagedObject>: @unchecked
         streams.finishAll()
     }
 
-    /// The groups, in order; nil before ``performFetch()``.
+    /// The groups, in the order of the request's sort descriptors, then in ascending order of the
+    /// grouped keys; nil before ``performFetch()``.
     public var groups: [AggregateGroup]? {
         assertOnContextQueue()
         return deliveryCount == 0 ? nil : live.orderedKeys.map(group(of:))

@@ -7,7 +7,9 @@ extension ManagedObjectContext {
     ///   grouped fetches (see ``GroupedQuery``).
     package func groupedQuery<Entity: ManagedObject>(for request: FetchRequest<Entity>) throws(ObjectStoreError) -> GroupedQuery {
         let entity = core.model.entity(for: Entity.self)
-        return try GroupedQuery(request, filters: try storeQuery(for: request, entity: entity))
+        var filters = request
+        filters.sortDescriptors = []
+        return try GroupedQuery(request, filters: try storeQuery(for: filters, entity: entity))
     }
 
     /// The output rows of a grouped query as the context shows them: the store's SQL when no
@@ -18,7 +20,7 @@ extension ManagedObjectContext {
             if parent == nil && !needsOverlay(projecting: grouped.query, includesPending: includesPending) {
                 return try core.store.groupedRows(grouped, mark: storeMark)
             }
-            return grouped.rows(folding: try projectedObjects(grouped.query, includesPending: includesPending).lazy.map(\.values))
+            return try grouped.rows(folding: try projectedObjects(grouped.query, includesPending: includesPending).lazy.map(\.values))
         }
     }
 

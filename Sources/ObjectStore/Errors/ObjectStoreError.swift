@@ -66,6 +66,10 @@ public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
     /// rounds of calls, `objects` had changed again since their last call. Nothing was saved, and
     /// the context keeps its changes (those `willSave()` made included).
     case saveHooksDidNotSettle(rounds: Int, objects: [ObjectID])
+    /// The integer `sum` named `column` of a grouped fetch of `entity` passes the range of
+    /// `Int64` for some group: thrown by the store's SQL, by a fetch folded in memory and by a
+    /// live aggregate alike (a total that passes the range on the way and comes back is exact).
+    case integerSumOverflow(entity: String, column: String)
 
     /// Sentences that say what failed, where, and what to do.
     public var description: String {
@@ -109,6 +113,8 @@ public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
         case let .saveHooksDidNotSettle(rounds, objects):
             let named = objects.prefix(5).map(\.description).joined(separator: ", ") + (objects.count > 5 ? " and \(objects.count - 5) more" : "")
             return "willSave() kept changing objects: after \(rounds) rounds of calls, \(named) changed again since their last call. Nothing was saved and the context keeps its changes; in willSave(), set a value only when it differs from the one the object has."
+        case let .integerSumOverflow(entity, column):
+            return "The sum \(column) of the \(entity) objects of a group passes the range of a 64-bit integer (\(Int64.min) to \(Int64.max)). Sum a double attribute instead, or group or filter the objects into smaller totals."
         }
     }
 

@@ -30,6 +30,8 @@ public struct ExpressionDescription<Entity: ManagedObject>: Sendable, Hashable {
 }
 
 extension ExpressionDescription {
+    /// The number of objects, named `name` (``FetchExpression/count()``).
+    public static func count(as name: String) -> ExpressionDescription { ExpressionDescription(name: name, expression: .count()) }
     /// `count` of `key`, named `name`.
     public static func count(_ key: FetchKeyPath<Entity>, as name: String) -> ExpressionDescription { ExpressionDescription(name: name, expression: .count(key)) }
     /// `count` of the values at `keyPath`, named `name`.

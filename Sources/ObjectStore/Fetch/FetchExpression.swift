@@ -9,14 +9,19 @@ public struct FetchExpression<Entity: ManagedObject>: Sendable, Hashable, Custom
     /// The function.
     public var function: AggregateFunction
     /// The key it reads: an attribute, or a to-one relationship (for `count` and through
-    /// to-one relationships, `"sport.name"`).
-    public var key: FetchKeyPath<Entity>
+    /// to-one relationships, `"sport.name"`); nil for the objects themselves (``count()``).
+    public var key: FetchKeyPath<Entity>?
 
-    /// `function` over the values of `key`.
-    public init(_ function: AggregateFunction, of key: FetchKeyPath<Entity>) {
+    /// `function` over the values of `key`; `key` nil stands for the objects themselves, which
+    /// only `count` takes.
+    public init(_ function: AggregateFunction, of key: FetchKeyPath<Entity>?) {
         self.function = function
         self.key = key
     }
+
+    /// The number of objects, whatever their values (Core Data's `count:` over the evaluated
+    /// object; SQL's `count(*)`).
+    public static func count() -> FetchExpression { FetchExpression(.count, of: nil) }
 
     /// The number of objects whose `key` is not nil.
     public static func count(_ key: FetchKeyPath<Entity>) -> FetchExpression { FetchExpression(.count, of: key) }
@@ -39,6 +44,6 @@ public struct FetchExpression<Entity: ManagedObject>: Sendable, Hashable, Custom
     /// The mean of the values at `keyPath`.
     public static func average(_ keyPath: PartialKeyPath<Entity>) -> FetchExpression { FetchExpression(.average, of: FetchKeyPath(keyPath)) }
 
-    /// `sum:(stake)`, as Core Data writes function expressions.
-    public var description: String { "\(function.rawValue):(\(key))" }
+    /// `sum:(stake)`, as Core Data writes function expressions (`count:(SELF)` for ``count()``).
+    public var description: String { "\(function.rawValue):(\(key.map { "\($0)" } ?? "SELF"))" }
 }

@@ -7,6 +7,8 @@ extension FetchKeyPath {
 
     /// The computed column `description`.
     public static func expression(_ description: ExpressionDescription<Root>) -> FetchKeyPath { FetchKeyPath(description) }
+    /// The number of objects, named `name` (``FetchExpression/count()``).
+    public static func count(as name: String) -> FetchKeyPath { FetchKeyPath(.count(as: name)) }
     /// The number of objects whose `key` is not nil, named `name`.
     public static func count(_ key: FetchKeyPath, as name: String) -> FetchKeyPath { FetchKeyPath(.count(key, as: name)) }
     /// The number of objects whose value at `keyPath` is not nil, named `name`.

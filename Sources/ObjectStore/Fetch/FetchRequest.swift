@@ -17,6 +17,11 @@ public struct FetchRequest<Entity: ManagedObject>: Sendable {
     /// The condition results satisfy; nil for every object.
     public var predicate: FetchPredicate<Entity>?
     /// The order of the results; objects that tie are ordered by key, so every order is total.
+    ///
+    /// For a grouped or distinct dictionary fetch (``propertiesToGroupBy``, expressions,
+    /// ``returnsDistinctResults``) each descriptor names a column of ``propertiesToFetch``: a
+    /// fetched key or an expression's name (`FetchSortDescriptor("n", ascending: false)`: most
+    /// first); groups that tie come in ascending order of the grouped keys.
     public var sortDescriptors: [FetchSortDescriptor<Entity>] = []
     /// The maximum number of results; 0 means no limit.
     public var fetchLimit = 0
@@ -41,15 +46,16 @@ public struct FetchRequest<Entity: ManagedObject>: Sendable {
     public var propertiesToFetch: [FetchKeyPath<Entity>]?
     /// For ``FetchResultType/dictionaries``: the keys (attributes and to-one keys, through to-one
     /// relationships too) whose values form groups; the result holds one dictionary per group,
-    /// with the grouped keys and the computed columns of ``propertiesToFetch``, in ascending
-    /// order of the grouped keys. Every key fetched must be grouped. See <doc:GroupedFetches>.
+    /// with the grouped keys and the computed columns of ``propertiesToFetch``, in the order of
+    /// ``sortDescriptors`` and then in ascending order of the grouped keys. Every key fetched
+    /// must be grouped. See <doc:GroupedFetches>.
     public var propertiesToGroupBy: [FetchKeyPath<Entity>]?
     /// A condition on the groups of ``propertiesToGroupBy``, over the names of the computed
     /// columns and the grouped keys (`"n > 5 AND sport.name != 'chess'"`): comparisons
     /// (`==`, `!=`, `<`, `<=`, `>`, `>=`) with constants, combined with `AND`, `OR` and `NOT`.
     public var havingPredicate: FetchPredicate<Entity>?
     /// For ``FetchResultType/dictionaries``: whether equal dictionaries are returned once (in
-    /// ascending order of their values).
+    /// the order of ``sortDescriptors``, then in ascending order of their values).
     public var returnsDistinctResults = false
     /// Relationships (dotted for several steps, `"sport.events"`) whose objects are loaded
     /// together with the results, in one query per step, so that reading them later needs no

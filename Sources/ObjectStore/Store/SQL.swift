@@ -2,12 +2,22 @@
 enum SQL {
     /// A double-quoted identifier.
     static func quote(_ identifier: String) -> String {
-        var result = "\""
-        for character in identifier {
+        enclose(identifier, in: "\"")
+    }
+
+    /// A single-quoted string literal.
+    static func literal(_ text: String) -> String {
+        enclose(text, in: "'")
+    }
+
+    /// `text` between two `mark`s, each `mark` inside it doubled.
+    private static func enclose(_ text: String, in mark: Character) -> String {
+        var result = String(mark)
+        for character in text {
             result.append(character)
-            if character == "\"" { result.append(character) }
+            if character == mark { result.append(character) }
         }
-        result.append("\"")
+        result.append(mark)
         return result
     }
 

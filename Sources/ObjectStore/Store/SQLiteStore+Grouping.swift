@@ -17,17 +17,28 @@ extension SQLiteStore {
 
     func groupedRows(_ grouped: GroupedQuery, mark: ReadMark?) throws(ObjectStoreError) -> [ContiguousArray<DatabaseValue>] {
         guard let (text, arguments) = grouped.sql(dialect: .sqlite) else {
-            return grouped.rows(folding: try keyedProjectionRows(grouped.query, mark: mark).lazy.map(\.values))
+            return try grouped.rows(folding: try keyedProjectionRows(grouped.query, mark: mark).lazy.map(\.values))
         }
         return try read(mark: mark) { db in
             let statement = try db.cachedStatement(sql: text)
             let width = Int32(grouped.columns.count)
             var rows: [ContiguousArray<DatabaseValue>] = []
-            try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
-                rows.append(Self.values(of: sqlite, from: 0, count: width))
+            do {
+                try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
+                    rows.append(Self.values(of: sqlite, from: 0, count: width))
+                }
+            } catch let error as DatabaseError {
+                if let overflow = Self.overflow(error, grouped) { throw overflow }
+                throw error
             }
             return rows
         }
+    }
+
+    /// The overflow `ds_isum` reported in `error`, as the typed error naming the column.
+    private static func overflow(_ error: DatabaseError, _ grouped: GroupedQuery) -> ObjectStoreError? {
+        guard let message = error.message, message.hasPrefix(StoreFunctions.integerSumOverflow) else { return nil }
+        return .integerSumOverflow(entity: grouped.query.entity.name, column: String(message.dropFirst(StoreFunctions.integerSumOverflow.count)))
     }
 
     /// The `count` column values of the current row from column `start`.

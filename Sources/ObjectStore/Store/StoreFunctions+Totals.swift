@@ -24,38 +24,25 @@ extension StoreFunctions {
 
     /// The numbers of one group, kept with the group's aggregate context.
     fileprivate final class TotalBox {
-        var values: [Double] = []
+        var sum = ExactSum()
+        var count = 0
     }
-}
-
-/// The group's box, created at its first row.
-private func totalBox(_ context: OpaquePointer?, create: Bool) -> StoreFunctions.TotalBox? {
-    let size = create ? Int32(MemoryLayout<UnsafeMutableRawPointer?>.size) : 0
-    guard let slot = sqlite3_aggregate_context(context, size)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self) else { return nil }
-    if let pointer = slot.pointee { return Unmanaged<StoreFunctions.TotalBox>.fromOpaque(pointer).takeUnretainedValue() }
-    guard create else { return nil }
-    let box = StoreFunctions.TotalBox()
-    slot.pointee = Unmanaged.passRetained(box).toOpaque()
-    return box
 }
 
 private let totalStep: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = { context, _, arguments in
-    guard let arguments, let value = arguments[0], let box = totalBox(context, create: true) else { return }
+    guard let arguments, let value = arguments[0], let box = StoreFunctions.aggregateBox(context, make: StoreFunctions.TotalBox.init) else { return }
     switch sqlite3_value_type(value) {
-    case SQLITE_INTEGER: box.values.append(Double(sqlite3_value_int64(value)))
-    case SQLITE_FLOAT: box.values.append(sqlite3_value_double(value))
-    default: break
+    case SQLITE_INTEGER: box.sum.add(Double(sqlite3_value_int64(value)))
+    case SQLITE_FLOAT: box.sum.add(sqlite3_value_double(value))
+    default: return
     }
+    box.count += 1
 }
 
 private let totalFinal: @convention(c) (OpaquePointer?) -> Void = { context in
     let collectionOperator = StoreFunctions.collectionOperator(from: sqlite3_user_data(context))
-    var values: [Double] = []
-    if let slot = sqlite3_aggregate_context(context, 0)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self), let pointer = slot.pointee {
-        values = Unmanaged<StoreFunctions.TotalBox>.fromOpaque(pointer).takeRetainedValue().values
-        slot.pointee = nil
-    }
-    if let total = CollectionTotal.total(collectionOperator, values) {
+    let box = StoreFunctions.finalBox(context, of: StoreFunctions.TotalBox.self) ?? StoreFunctions.TotalBox()
+    if let total = CollectionTotal.total(collectionOperator, of: box.sum, count: box.count) {
         sqlite3_result_double(context, total)
     } else {
         sqlite3_result_null(context)

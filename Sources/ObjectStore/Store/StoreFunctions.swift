@@ -11,7 +11,9 @@ import GRDBSQLite
 ///   `LIKE`, `MATCHES`); the compiled pattern is cached per statement when it is a constant.
 /// - collations `DS_STRING`, `DS_CASEINSENSITIVE`, `DS_LOCALIZEDSTANDARD`, `DS_DECIMAL`:
 ///   ``SortCollation``.
-/// - aggregates `ds_sum(x)`, `ds_avg(x)`: ``CollectionTotal`` (`@sum`, `@avg`).
+/// - aggregates `ds_sum(x)`, `ds_avg(x)`: ``CollectionTotal`` (`@sum`, `@avg`, and the `sum` and
+///   `average` of doubles of grouped fetches); `ds_isum(x, name)`: ``IntegerSum`` (the `sum` of
+///   integers of grouped fetches), an error naming `name` when the total passes `Int64`.
 ///
 /// They read text by byte length, so text containing NUL is seen whole.
 enum StoreFunctions {
@@ -25,6 +27,9 @@ enum StoreFunctions {
         }
         if code == SQLITE_OK {
             code = registerTotals(connection, flags: flags)
+        }
+        if code == SQLITE_OK {
+            code = registerIntegerSum(connection, flags: flags)
         }
         for collation in SortCollation.registered where code == SQLITE_OK {
             code = sqlite3_create_collation_v2(connection, collation.sqlName, SQLITE_UTF8, collationContext(collation), collationFunction, nil)

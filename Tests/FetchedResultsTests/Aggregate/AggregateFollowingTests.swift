@@ -62,24 +62,34 @@ import Testing
     }
 
     /// Random inserts, deletes, score and liveness changes, relinks and renames on one context,
-    /// some saved, some pending; after each round the groups (with pending changes, and of a
-    /// second controller without them) equal a fresh grouped fetch.
+    /// some saved, some pending; after each round the groups (with pending changes, of a second
+    /// controller without them, of a third sorted by total, and of a fourth summing stakes chosen
+    /// to make running double sums drift) equal a fresh grouped fetch to the last bit, and every
+    /// delivery of the sorted one is a valid batch update.
     private static func run(seed: UInt64) async throws {
         let label = "seed \(TestEnvironment.describe(seed: seed)) (replay with AGGREGATE_RANDOM_SEED)"
         let container = try TestModel.inMemory()
         let context = container.newBackgroundContext(name: "random")
         var generator = SplitMix64(seed: seed)
-        let (pending, committed) = try await context.perform { () throws in
+        let checker = ValidatingAggregateDelegate<Match>()
+        let (pending, committed, sorted, stakes) = try await context.perform { () throws in
             for name in ["A", "B", "C"] { _ = try context.insertSport(name) }
             try context.save()
             let pending = try FetchedAggregateController(fetchRequest: try liveMatchesPerSport(), managedObjectContext: context)
             let committed = try FetchedAggregateController(fetchRequest: try liveMatchesPerSport(having: "n > 1", includesPendingChanges: false), managedObjectContext: context)
+            var byTotal = try liveMatchesPerSport()
+            byTotal.sortDescriptors = [FetchSortDescriptor("total", ascending: false), FetchSortDescriptor("n")]
+            let sorted = try FetchedAggregateController(fetchRequest: byTotal, managedObjectContext: context)
+            sorted.delegate = checker
+            let stakes = try FetchedAggregateController(fetchRequest: try liveStakesPerSport(), managedObjectContext: context)
             try pending.performFetch()
             try committed.performFetch()
-            return (pending, committed)
+            try sorted.performFetch()
+            try stakes.performFetch()
+            return (pending, committed, sorted, stakes)
         }
         for round in 0..<60 {
-            let choices = (0..<Int.random(in: 1...6, using: &generator)).map { _ in (Int.random(in: 0..<7, using: &generator), Int.random(in: 0..<1_000, using: &generator)) }
+            let choices = (0..<Int.random(in: 1...6, using: &generator)).map { _ in (Int.random(in: 0..<8, using: &generator), Int.random(in: 0..<1_000, using: &generator)) }
             let saves = Bool.random(using: &generator)
             let agrees = try await context.perform { () throws -> Bool in
                 let matches = Array(try context.fetch(FetchRequest<Match>(predicate: nil, sortDescriptors: [FetchSortDescriptor(\.title)])))
@@ -87,20 +97,26 @@ import Testing
                 for (kind, value) in choices {
                     let match = matches.isEmpty ? nil : Optional(matches[value % matches.count]).flatMap { $0.isDeleted ? nil : $0 }
                     switch (kind, match) {
-                    case (0, _), (_, nil): try context.insertMatch("m\(round)-\(value)", score: value % 17 - 5, sport: sports[value % sports.count]).isLive = value % 2 == 0
+                    case (0, _), (_, nil):
+                        let match = try context.insertMatch("m\(round)-\(value)", score: value % 17 - 5, sport: sports[value % sports.count])
+                        match.isLive = value % 2 == 0
+                        match.stake = driftingStakes[value % driftingStakes.count]
                     case (1, let match?): context.delete(match)
                     case (2, let match?): match.score = value % 23
                     case (3, let match?): match.isLive.toggle()
                     case (4, let match?): match.sport = value % 5 == 0 ? nil : sports[value % sports.count]
                     case (5, _): sports[value % sports.count].name = "S\(round)-\(value)"
+                    case (6, let match?): match.stake = driftingStakes[value % driftingStakes.count]
                     default: match?.title = "renamed \(value)"
                     }
                 }
                 if saves { try context.save() } else { context.processPendingChanges() }
-                return try pending.showsAFreshFetch() && (!saves || committed.showsAFreshFetch())
+                return try pending.showsAFreshFetch() && sorted.showsAFreshFetch() && stakes.showsAFreshFetch() && (!saves || committed.showsAFreshFetch())
             }
             #expect(agrees, "\(label), round \(round)")
-            if !agrees { return }
+            #expect(checker.summary.failures == [], "\(label), round \(round)")
+            if !agrees || !checker.summary.failures.isEmpty { return }
         }
+        #expect(checker.summary.moves > 0, "\(label): the sorted controller's groups changed rank")
     }
 }

@@ -38,8 +38,15 @@ import Testing
         #expect(message.contains("set propertiesToGroupBy too"))
     }
 
-    @Test func groupedResultsTakeNoSortDescriptors() throws {
-        #expect(try Self.failure { $0.sortDescriptors = [FetchSortDescriptor(\.title)] }.contains("remove the sort descriptors"))
+    @Test func aSortByAKeyThatIsNotFetchedNamesItAndTheFetchedNames() throws {
+        let message = try Self.failure { $0.sortDescriptors = [FetchSortDescriptor("n"), FetchSortDescriptor(\.title, ascending: false)] }
+        #expect(message.contains("title") && message.contains("not fetched") && message.contains("(sport.name, n)"))
+        #expect(try Self.failure { $0.sortDescriptors = [FetchSortDescriptor("most")] }.contains("most"))
+    }
+
+    @Test func aStringComparatorOnACountedColumnIsAnError() throws {
+        let message = try Self.failure { $0.sortDescriptors = [FetchSortDescriptor("n", comparator: .caseInsensitive)] }
+        #expect(message.contains("n") && message.contains("applies to strings only"))
     }
 
     @Test func anEmptyGroupByListIsRejected() throws {
@@ -87,9 +94,9 @@ import Testing
         #expect(try Self.failure { $0.havingPredicate = try FetchPredicate(format: "total > 1") } == "\(FetchPredicateError.unknownKey(entity: "Event", key: "total"))")
     }
 
-    @Test func aHavingPredicateComparesWithConstants() throws {
+    @Test func aHavingPredicateComparesNamesConstantsAndArithmeticOnly() throws {
         #expect(try Self.failure { $0.havingPredicate = try FetchPredicate(format: "sport.name BEGINSWITH 'F'") }.contains("using ==, !=, <, <=, > or >="))
-        #expect(try Self.failure { $0.havingPredicate = try FetchPredicate(format: "n == n") }.contains("with a constant"))
+        #expect(try Self.failure { $0.havingPredicate = try FetchPredicate(format: "n == SELF") }.contains("constants and arithmetic on them"))
     }
 
     @Test func toManyRelationshipsCannotBeGroupedBy() throws {

@@ -44,6 +44,16 @@ enum GroupedValueDecoding: Sendable {
     /// As a `Double`.
     case double
 
+    /// The type a sort comparator sees (nil for objects, which sort by key).
+    var sortType: AttributeType? {
+        switch self {
+        case .attribute(let attribute): attribute.type
+        case .toOne: nil
+        case .integer: .integer
+        case .double: .double
+        }
+    }
+
     /// The value, or nil for NULL.
     func decode(_ value: DatabaseValue, _ context: ManagedObjectContext) -> (any Sendable)? {
         switch (self, value.storage) {

@@ -8,56 +8,45 @@ indirect enum GroupCondition: Sendable {
     case not(GroupCondition)
     case and([GroupCondition])
     case or([GroupCondition])
-    /// The value of the output column at `column` compared with a constant (`IS NULL` and
-    /// `IS NOT NULL` for nil).
-    case comparison(column: Int, op: BoundComparison, value: DatabaseValue)
+    /// Two values of a group compared (`IS NULL` and `IS NOT NULL` against a nil constant on
+    /// the right).
+    case comparison(GroupOperand, BoundComparison, GroupOperand)
 
-    /// Compiles `node` over `names` (the output columns, in order); `entity` resolves key paths.
+    /// Compiles `node` over `columns` (the output columns, in order); `entity` resolves key
+    /// paths.
     ///
     /// - Throws: ``FetchPredicateError/unknownKey(entity:key:)`` for a name that is no output
     ///   column, ``FetchPredicateError/typeMismatch(entity:key:reason:)`` for a form other than a
-    ///   comparison of a name with a constant.
-    init(_ node: PredicateNode, names: [String], entity: EntityDescription) throws(FetchPredicateError) {
+    ///   comparison of names, constants and arithmetic on numbers.
+    init(_ node: PredicateNode, columns: [GroupedQuery.Column], entity: EntityDescription) throws(FetchPredicateError) {
         switch node {
         case .constant(let value): self = .constant(value)
-        case .not(let inner): self = .not(try GroupCondition(inner, names: names, entity: entity))
-        case .and(let nodes): self = .and(try nodes.map { (node) throws(FetchPredicateError) in try GroupCondition(node, names: names, entity: entity) })
-        case .or(let nodes): self = .or(try nodes.map { (node) throws(FetchPredicateError) in try GroupCondition(node, names: names, entity: entity) })
-        case .comparison(let comparison): self = try Self.comparison(comparison, names: names, entity: entity)
+        case .not(let inner): self = .not(try GroupCondition(inner, columns: columns, entity: entity))
+        case .and(let nodes): self = .and(try nodes.map { (node) throws(FetchPredicateError) in try GroupCondition(node, columns: columns, entity: entity) })
+        case .or(let nodes): self = .or(try nodes.map { (node) throws(FetchPredicateError) in try GroupCondition(node, columns: columns, entity: entity) })
+        case .comparison(let comparison): self = try Self.comparison(comparison, columns: columns, entity: entity)
         }
     }
 
-    private static func comparison(_ comparison: PredicateComparison, names: [String], entity: EntityDescription) throws(FetchPredicateError) -> GroupCondition {
+    private static func comparison(_ comparison: PredicateComparison, columns: [GroupedQuery.Column], entity: EntityDescription) throws(FetchPredicateError) -> GroupCondition {
         let text = "\(comparison.lhs) \(comparison.op)"
-        guard comparison.quantifier == nil, comparison.options.isEmpty, var op = BoundComparison(comparison.op) else {
-            throw .typeMismatch(entity: entity.name, key: text, reason: "havingPredicate compares a computed column or a grouped key with a constant using ==, !=, <, <=, > or >=, combined with AND, OR and NOT; filter objects with predicate instead")
+        guard comparison.quantifier == nil, comparison.options.isEmpty, let op = BoundComparison(comparison.op) else {
+            throw .typeMismatch(entity: entity.name, key: text, reason: "havingPredicate compares computed columns, grouped keys, constants and arithmetic on numbers using ==, !=, <, <=, > or >=, combined with AND, OR and NOT; filter objects with predicate instead")
         }
-        let pair: (key: KeyReference, value: PredicateValue)
-        switch (comparison.lhs, comparison.rhs) {
-        case (.key(let key), .value(let value)): pair = (key, value)
-        case (.value(let value), .key(let key)): pair = (key, value); op = op.mirrored
-        default:
-            throw .typeMismatch(entity: entity.name, key: text, reason: "havingPredicate compares a name of propertiesToFetch with a constant (`n > 5`); write the name on one side and a value on the other")
-        }
-        let name = pair.key.names(on: entity)?.joined(separator: ".") ?? pair.key.description
-        guard let column = names.firstIndex(of: name) else {
-            throw .unknownKey(entity: entity.name, key: name)
-        }
-        return .comparison(column: column, op: op, value: try constant(pair.value, key: name, entity: entity))
+        let lhs = try GroupOperand(comparison.lhs, columns: columns, entity: entity)
+        let rhs = try GroupOperand(comparison.rhs, columns: columns, entity: entity)
+        if case .constant = lhs, !rhs.isConstant { return .comparison(rhs, op.mirrored, lhs) }
+        return .comparison(lhs, op, rhs)
     }
 
-    /// A constant in the stored form the SQL compares.
-    private static func constant(_ value: PredicateValue, key: String, entity: EntityDescription) throws(FetchPredicateError) -> DatabaseValue {
-        switch value {
-        case .null: return .null
-        case .bool(let bool): return (bool ? Int64(1) : 0).databaseValue
-        case .integer(let integer): return integer.databaseValue
-        case .double(let double): return double.isNaN ? .null : double.databaseValue
-        case .string(let string): return string.databaseValue
-        case .date(let date): return date.timeIntervalSinceReferenceDate.databaseValue
-        case .objectID(let id): return id.key.databaseValue
-        case .uuid, .data, .decimal, .collection:
-            throw .typeMismatch(entity: entity.name, key: key, reason: "havingPredicate compares with numbers, strings, booleans, dates, objects and nil; \(value) is none of them")
+    /// Whether the condition computes arithmetic (which PostgreSQL's SQL does not give as
+    /// Swift does: it fails on a division by zero).
+    var hasArithmetic: Bool {
+        switch self {
+        case .constant: false
+        case .not(let inner): inner.hasArithmetic
+        case .and(let parts), .or(let parts): parts.contains(where: \.hasArithmetic)
+        case .comparison(let lhs, _, let rhs): lhs.hasArithmetic || rhs.hasArithmetic
         }
     }
 
@@ -68,10 +57,11 @@ indirect enum GroupCondition: Sendable {
         case .not(let inner): return "NOT (\(inner.sql(columns, arguments: &arguments)))"
         case .and(let parts): return parts.isEmpty ? "1 = 1" : parts.map { "(\($0.sql(columns, arguments: &arguments)))" }.joined(separator: " AND ")
         case .or(let parts): return parts.isEmpty ? "1 = 0" : parts.map { "(\($0.sql(columns, arguments: &arguments)))" }.joined(separator: " OR ")
-        case .comparison(let column, let op, let value):
-            if value.isNull { return columns[column] + (op == .notEqual ? " IS NOT NULL" : (op == .equal ? " IS NULL" : " < NULL")) }
-            arguments.append(value)
-            return "\(columns[column]) \(op.sqlOperator) ?"
+        case .comparison(let lhs, let op, .constant(let value)) where value.isNull:
+            return lhs.sql(columns, arguments: &arguments) + (op == .notEqual ? " IS NOT NULL" : (op == .equal ? " IS NULL" : " < NULL"))
+        case .comparison(let lhs, let op, let rhs):
+            let left = lhs.sql(columns, arguments: &arguments)
+            return "\(left) \(op.sqlOperator) \(rhs.sql(columns, arguments: &arguments))"
         }
     }
 
@@ -101,17 +91,35 @@ indirect enum GroupCondition: Sendable {
                 }
             }
             return result
-        case .comparison(let column, let op, let value):
-            let current = row[column]
-            if value.isNull {
-                switch op {
-                case .equal: return current.isNull
-                case .notEqual: return !current.isNull
-                default: return nil
-                }
+        case .comparison(let lhs, let op, .constant(let value)) where value.isNull:
+            let current = lhs.value(row)
+            switch op {
+            case .equal: return current.isNull
+            case .notEqual: return !current.isNull
+            default: return nil
             }
-            if current.isNull { return nil }
-            return op.holds(StoredValueOrder.compare(current, value))
+        case .comparison(let lhs, let op, let rhs):
+            let left = lhs.value(row)
+            let right = rhs.value(row)
+            if left.isNull || right.isNull { return nil }
+            return op.holds(StoredValueOrder.compare(left, right))
+        }
+    }
+}
+
+extension GroupCondition {
+    /// A constant in the stored form the SQL compares.
+    static func constant(_ value: PredicateValue, key: String, entity: EntityDescription) throws(FetchPredicateError) -> DatabaseValue {
+        switch value {
+        case .null: return .null
+        case .bool(let bool): return (bool ? Int64(1) : 0).databaseValue
+        case .integer(let integer): return integer.databaseValue
+        case .double(let double): return double.isNaN ? .null : double.databaseValue
+        case .string(let string): return string.databaseValue
+        case .date(let date): return date.timeIntervalSinceReferenceDate.databaseValue
+        case .objectID(let id): return id.key.databaseValue
+        case .uuid, .data, .decimal, .collection:
+            throw .typeMismatch(entity: entity.name, key: key, reason: "havingPredicate compares with numbers, strings, booleans, dates, objects and nil; \(value) is none of them")
         }
     }
 }

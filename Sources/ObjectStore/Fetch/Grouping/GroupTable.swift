@@ -41,14 +41,16 @@ package struct GroupTable: Sendable {
         var group = members.removeValue(forKey: key) ?? Members(states: grouped.aggregates.map(AggregateState.init))
         group.count += sign
         for (index, column) in grouped.aggregates.enumerated() {
-            group.states[index].apply(inputs[column.input], sign: sign)
+            group.states[index].apply(column.argument(of: inputs), sign: sign)
         }
         if group.count > 0 { members[key] = group }
     }
 
     /// The output row of the group `key`, or nil when it has no rows (or does not satisfy the
     /// condition on groups).
-    package func row(of key: GroupKey) -> ContiguousArray<DatabaseValue>? {
+    ///
+    /// - Throws: ``ObjectStoreError/integerSumOverflow(entity:column:)``.
+    package func row(of key: GroupKey) throws(ObjectStoreError) -> ContiguousArray<DatabaseValue>? {
         let states: [AggregateState]
         if let group = members[key] {
             states = group.states
@@ -57,7 +59,7 @@ package struct GroupTable: Sendable {
         } else {
             return nil
         }
-        let row = grouped.row(key: key, states: states)
+        let row = try grouped.row(key: key, states: states)
         if let having = grouped.having, having.evaluate(row) != true { return nil }
         return row
     }
@@ -68,10 +70,20 @@ package struct GroupTable: Sendable {
         grouped.keyWidth == 0 ? [GroupKey([])] : members.keys.sorted()
     }
 
-    /// The rows of the groups that satisfy the condition on groups, in ascending key order,
-    /// offset and limited as the query says: what the store's SQL returns.
-    package func rows() -> [ContiguousArray<DatabaseValue>] {
-        let all = sortedKeys().compactMap(row(of:))
+    /// The rows of the groups that satisfy the condition on groups, in the query's order (its
+    /// sort terms, then ascending keys), offset and limited as the query says: what the store's
+    /// SQL returns.
+    ///
+    /// - Throws: ``ObjectStoreError/integerSumOverflow(entity:column:)``.
+    package func rows() throws(ObjectStoreError) -> [ContiguousArray<DatabaseValue>] {
+        var keyed: [(key: GroupKey, row: ContiguousArray<DatabaseValue>)] = []
+        for key in sortedKeys() {
+            if let row = try row(of: key) { keyed.append((key, row)) }
+        }
+        if !grouped.orders.isEmpty {
+            keyed.sort { grouped.precedes($0.row, key: $0.key, $1.row, key: $1.key) }
+        }
+        let all = keyed.map(\.row)
         let start = min(grouped.offset, all.count)
         let end = grouped.limit.map { min(all.count, start + $0) } ?? all.count
         return Array(all[start..<end])

@@ -1,6 +1,7 @@
 extension GroupedQuery {
     /// Resolves a grouped request against `entity`, checking Core Data's rules in phases:
-    /// the request's form, the group key, the fetched columns, then the condition on groups.
+    /// the request's form, the group key, the fetched columns, the condition on groups, then the
+    /// order of the groups.
     ///
     /// - Throws: ``ObjectStoreError/invalidFetchRequest(_:)`` saying which key breaks which rule.
     package init<Entity: ManagedObject>(_ request: FetchRequest<Entity>, filters: StoreQuery) throws(ObjectStoreError) {
@@ -23,11 +24,12 @@ extension GroupedQuery {
         try resolveColumns(fetched, groupKeys: groupKeys, entity: entity)
         if let having = request.havingPredicate {
             do {
-                self.having = try GroupCondition(having.node, names: columns.map(\.name), entity: entity)
+                self.having = try GroupCondition(having.node, columns: columns, entity: entity)
             } catch {
                 throw .invalidFetchRequest(error)
             }
         }
+        orders = try request.sortDescriptors.map { (descriptor) throws(ObjectStoreError) in try order(descriptor, entity: entity) }
     }
 
     /// Phase 1: the settings a grouped fetch takes.
@@ -37,9 +39,6 @@ extension GroupedQuery {
         }
         if request.havingPredicate != nil && request.propertiesToGroupBy == nil {
             throw .invalidFetchRequest(.typeMismatch(entity: entity.name, key: "havingPredicate", reason: "a havingPredicate filters groups; set propertiesToGroupBy too"))
-        }
-        if !request.sortDescriptors.isEmpty && request.propertiesToGroupBy != nil {
-            throw .invalidFetchRequest(.typeMismatch(entity: entity.name, key: "sortDescriptors", reason: "grouped results come in ascending order of propertiesToGroupBy; remove the sort descriptors and order the dictionaries afterwards if another order is needed"))
         }
         if request.propertiesToGroupBy?.isEmpty == true {
             throw .invalidFetchRequest(.typeMismatch(entity: entity.name, key: "propertiesToGroupBy", reason: "is empty; name at least one key, or set it to nil to aggregate over every object"))
@@ -83,7 +82,15 @@ extension GroupedQuery {
     /// function, the argument's type, and the requested result type.
     private mutating func aggregateColumn<Entity: ManagedObject>(_ expression: ExpressionDescription<Entity>, entity: EntityDescription) throws(ObjectStoreError) -> Column {
         let function = expression.expression.function
-        let argument = try FetchedKey(expression.expression.key, entity: entity, role: "an expression")
+        guard let key = expression.expression.key else {
+            guard function == .count else {
+                throw .invalidFetchRequest(.typeMismatch(entity: entity.name, key: expression.name, reason: "\(function.rawValue) needs a key to read; only count counts the objects themselves"))
+            }
+            let decoding = try Self.resultDecoding(.integer, expression, entity: entity)
+            aggregates.append(AggregateColumn(function: .count, input: nil, isInteger: true))
+            return Column(name: expression.name, source: .aggregate(aggregates.count - 1), decoding: decoding)
+        }
+        let argument = try FetchedKey(key, entity: entity, role: "an expression")
         var isInteger = false
         var decoding = argument.decoding
         if case .attribute(let attribute) = argument.decoding {
@@ -100,15 +107,34 @@ extension GroupedQuery {
         case .sum: decoding = isInteger ? .integer : .double
         case .min, .max: break
         }
-        switch expression.resultType {
-        case nil: break
-        case .integer?: decoding = .integer
-        case .double?: decoding = .double
-        case let other?:
-            throw .invalidFetchRequest(.typeMismatch(entity: entity.name, key: expression.name, reason: "has resultType \(other.rawValue); an expression's resultType is .integer, .double or nil (the function's own type)"))
-        }
+        decoding = try Self.resultDecoding(decoding, expression, entity: entity)
         aggregates.append(AggregateColumn(function: function, input: query.projections.count, isInteger: isInteger))
         query.projections.append(argument.projection)
         return Column(name: expression.name, source: .aggregate(aggregates.count - 1), decoding: decoding)
+    }
+
+    /// Phase 5: a sort descriptor orders by an output column: a fetched key or an expression's
+    /// name, with a comparator that applies to the column's type.
+    private func order<Entity: ManagedObject>(_ descriptor: FetchSortDescriptor<Entity>, entity: EntityDescription) throws(ObjectStoreError) -> GroupOrder {
+        let name = descriptor.key.names(on: entity)?.joined(separator: ".") ?? descriptor.key.description
+        guard let column = columns.firstIndex(where: { $0.name == name }) else {
+            let fetched = columns.map(\.name).joined(separator: ", ")
+            throw .invalidFetchRequest(.typeMismatch(entity: entity.name, key: name, reason: "is in sortDescriptors but not fetched: a grouped or distinct dictionary fetch sorts by the names of propertiesToFetch (\(fetched)); fetch it (grouping by it) or sort by one of them"))
+        }
+        guard let collation = SortCollation.forSorting(descriptor.comparator, type: columns[column].decoding.sortType) else {
+            throw .invalidFetchRequest(.typeMismatch(entity: entity.name, key: name, reason: "the \(descriptor.comparator) comparator applies to strings only"))
+        }
+        return GroupOrder(column: column, ascending: descriptor.ascending, collation: collation)
+    }
+
+    /// How an expression's value is given back: as `decoding` says, or as its result type asks.
+    private static func resultDecoding<Entity: ManagedObject>(_ decoding: GroupedValueDecoding, _ expression: ExpressionDescription<Entity>, entity: EntityDescription) throws(ObjectStoreError) -> GroupedValueDecoding {
+        switch expression.resultType {
+        case nil: return decoding
+        case .integer?: return .integer
+        case .double?: return .double
+        case let other?:
+            throw .invalidFetchRequest(.typeMismatch(entity: entity.name, key: expression.name, reason: "has resultType \(other.rawValue); an expression's resultType is .integer, .double or nil (the function's own type)"))
+        }
     }
 }

@@ -2,10 +2,14 @@ package import GRDB
 
 extension GroupedQuery {
     /// The statement that gives the output rows in `dialect` — `SELECT [DISTINCT] … GROUP BY …
-    /// HAVING … ORDER BY <grouped keys> LIMIT … OFFSET …` — or nil when a filter has no form in
-    /// it (the rows are then folded in memory).
+    /// HAVING … ORDER BY <sort terms>, <grouped keys> LIMIT … OFFSET …` — or nil when a filter
+    /// or a sort term has no form in it (the rows are then folded in memory).
     package func sql(dialect: SQLDialect) -> (text: String, arguments: [DatabaseValue])? {
         let entity = query.entity
+        // PostgreSQL orders text by bytes only (the store's string comparisons run in Swift),
+        // fails on a division by zero (where predicates give nil), and rounds double sums and
+        // averages its own way: those groups fold on this side, exactly as SQLite's functions.
+        if dialect == .postgreSQL && (orders.contains { $0.collation != .binary } || having?.hasArithmetic == true || !aggregates.allSatisfy(\.isExactInPostgreSQL)) { return nil }
         var arguments: [DatabaseValue] = []
         var conditions: [String] = []
         for filter in query.filters {
@@ -17,7 +21,7 @@ extension GroupedQuery {
         let outputs = columns.map { column in
             switch column.source {
             case .key(let index): keys[index]
-            case .aggregate(let index): aggregateSQL(aggregates[index], argument: inputs[aggregates[index].input], dialect: dialect)
+            case .aggregate(let index): Self.aggregateSQL(aggregates[index], argument: aggregates[index].input.map { inputs[$0] } ?? "*", name: column.name, dialect: dialect)
             }
         }
         let paths = query.filters.flatMap(\.joinPaths) + query.projections.map(\.hops)
@@ -26,10 +30,9 @@ extension GroupedQuery {
         if !conditions.isEmpty { text += " WHERE " + conditions.joined(separator: " AND ") }
         if !isDistinct && !keys.isEmpty { text += " GROUP BY " + keys.joined(separator: ", ") }
         if let having { text += " HAVING " + having.sql(outputs, arguments: &arguments) }
-        if !keys.isEmpty {
-            let direction = dialect == .postgreSQL ? " ASC NULLS FIRST" : " ASC"
-            text += " ORDER BY " + keys.map { $0 + direction }.joined(separator: ", ")
-        }
+        let terms = orders.map { Self.orderTerm(outputs[$0.column], ascending: $0.ascending, collation: $0.collation, dialect: dialect) }
+            + keys.map { Self.orderTerm($0, ascending: true, collation: .binary, dialect: dialect) }
+        if !terms.isEmpty { text += " ORDER BY " + terms.joined(separator: ", ") }
         switch (dialect, limit) {
         case (.sqlite, let limit?): text += " LIMIT \(limit) OFFSET \(offset)"
         case (.sqlite, nil) where offset > 0: text += " LIMIT -1 OFFSET \(offset)"
@@ -40,22 +43,32 @@ extension GroupedQuery {
         return (text, arguments)
     }
 
-    /// A computed column in SQL. PostgreSQL sums integers as `numeric` and averages as
-    /// `numeric`: the casts give the integer and the double SQLite gives.
-    private func aggregateSQL(_ column: AggregateColumn, argument: String, dialect: SQLDialect) -> String {
-        let call = "\(column.function.sqlName)(\(argument))"
-        guard dialect == .postgreSQL else { return call }
-        switch column.function {
-        case .sum where column.isInteger: return "CAST(\(call) AS bigint)"
-        case .average: return "CAST(\(call) AS double precision)"
-        default: return call
+    /// One `ORDER BY` term: nil first ascending and last descending, in both dialects.
+    private static func orderTerm(_ expression: String, ascending: Bool, collation: SortCollation, dialect: SQLDialect) -> String {
+        let direction = ascending ? " ASC" : " DESC"
+        guard dialect == .postgreSQL else { return expression + collation.sqlSuffix + direction }
+        return expression + direction + (ascending ? " NULLS FIRST" : " NULLS LAST")
+    }
+
+    /// A computed column in SQL. On SQLite, sums and averages are the store's functions, which
+    /// compute them exactly as memory does (``CollectionTotal``, ``IntegerSum``); PostgreSQL sums
+    /// integers exactly as `numeric`, and the cast to `bigint` fails where the sum overflows.
+    private static func aggregateSQL(_ column: AggregateColumn, argument: String, name: String, dialect: SQLDialect) -> String {
+        switch (column.function, dialect) {
+        case (.sum, .sqlite) where column.isInteger: return "ds_isum(\(argument), \(SQL.literal(name)))"
+        case (.sum, .sqlite): return "(CASE WHEN count(\(argument)) > 0 THEN ds_sum(\(argument)) END)"
+        case (.average, .sqlite): return "ds_avg(\(argument))"
+        case (.sum, .postgreSQL) where column.isInteger: return "CAST(sum(\(argument)) AS bigint)"
+        default: return "\(column.function.sqlName)(\(argument))"
         }
     }
 
     /// Folds rows' inputs (one array per selected object) into the output rows, in memory.
-    package func rows(folding inputs: some Sequence<ContiguousArray<DatabaseValue>>) -> [ContiguousArray<DatabaseValue>] {
+    ///
+    /// - Throws: ``ObjectStoreError/integerSumOverflow(entity:column:)``.
+    package func rows(folding inputs: some Sequence<ContiguousArray<DatabaseValue>>) throws(ObjectStoreError) -> [ContiguousArray<DatabaseValue>] {
         var table = GroupTable(self)
         for row in inputs { table.add(row) }
-        return table.rows()
+        return try table.rows()
     }
 }

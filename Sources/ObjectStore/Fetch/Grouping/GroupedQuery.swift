@@ -19,6 +19,9 @@ package struct GroupedQuery: Sendable {
     package var columns: [Column]
     /// The condition on groups.
     var having: GroupCondition?
+    /// The order of the output rows before the grouped keys (``FetchRequest/sortDescriptors``);
+    /// groups that tie on every term come in ascending order of the grouped keys.
+    package var orders: [GroupOrder] = []
     /// Whether the request asked for distinct rows without grouping (`SELECT DISTINCT`).
     package var isDistinct: Bool
     /// At most this many groups (nil for all), after skipping ``offset``.
@@ -40,13 +43,24 @@ package struct GroupedQuery: Sendable {
     }
 
     /// The value of each output column of a group, from its key and its aggregates' states.
-    package func row(key: GroupKey, states: [AggregateState]) -> ContiguousArray<DatabaseValue> {
-        ContiguousArray(columns.map { column in
+    ///
+    /// - Throws: ``ObjectStoreError/integerSumOverflow(entity:column:)`` when an integer sum
+    ///   passes the range of `Int64`.
+    package func row(key: GroupKey, states: [AggregateState]) throws(ObjectStoreError) -> ContiguousArray<DatabaseValue> {
+        var row = ContiguousArray<DatabaseValue>()
+        row.reserveCapacity(columns.count)
+        for column in columns {
             switch column.source {
-            case .key(let index): key.values[index]
-            case .aggregate(let index): states[index].value(aggregates[index])
+            case .key(let index):
+                row.append(key.values[index])
+            case .aggregate(let index):
+                guard let value = states[index].value(aggregates[index]) else {
+                    throw .integerSumOverflow(entity: query.entity.name, column: column.name)
+                }
+                row.append(value)
             }
-        })
+        }
+        return row
     }
 
     /// A row of output values as a result dictionary (nil values left out).

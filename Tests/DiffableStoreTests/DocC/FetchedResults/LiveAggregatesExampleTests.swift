@@ -7,7 +7,7 @@ import Testing
     typealias Event = SampleScores.Event
 
     /// The article's examples, verbatim, over the view context; a later save of a live event
-    /// reaches the observed results.
+    /// reaches the observed results, and the ordering example puts the most live events first.
     @Test func liveEventsPerSportStayCurrent() async throws {
         let container = try SampleScores.container()
         try SampleScores.save(["Football": [("Final", 900), ("Semi", 800)], "Tennis": [("Open", 100)]], allLive: true, in: container)
@@ -30,5 +30,10 @@ import Testing
         let deadline = ContinuousClock.now + .seconds(60)
         while observed.snapshot.numberOfItems < 3 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         #expect(observed.delivery?.groups.compactMap { $0["sport.name"] as? String } == ["Chess", "Football", "Tennis"])
+
+        request.sortDescriptors = [FetchSortDescriptor("live", ascending: false)]   // most live events first
+        let sorted = try FetchedAggregateController(fetchRequest: request, managedObjectContext: context)
+        try sorted.performFetch()
+        #expect(sorted.groups?.compactMap { $0["sport.name"] as? String } == ["Football", "Chess", "Tennis"])
     }
 }
