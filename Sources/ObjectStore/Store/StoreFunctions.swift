@@ -12,6 +12,7 @@ import GRDBSQLite
 /// - collations `DS_STRING`, `DS_CASEINSENSITIVE`, `DS_LOCALIZEDSTANDARD`, `DS_DECIMAL`:
 ///   ``SortCollation``.
 /// - aggregates `ds_sum(x)`, `ds_avg(x)`: ``CollectionTotal`` (`@sum`, `@avg`).
+/// - `ds_function(code, arguments…)`: ``PredicateFunction`` (`abs(x)`, `lowercase(s)`, …).
 ///
 /// They read text by byte length, so text containing NUL is seen whole.
 enum StoreFunctions {
@@ -25,6 +26,9 @@ enum StoreFunctions {
         }
         if code == SQLITE_OK {
             code = registerTotals(connection, flags: flags)
+        }
+        if code == SQLITE_OK {
+            code = registerPredicateFunctions(connection, flags: flags)
         }
         for collation in SortCollation.registered where code == SQLITE_OK {
             code = sqlite3_create_collation_v2(connection, collation.sqlName, SQLITE_UTF8, collationContext(collation), collationFunction, nil)
