@@ -4,8 +4,8 @@ import ObjectStore
 import Testing
 import TestSupport
 
-/// Controllers follow changes to what `SUBQUERY(…).@count`, collection operators and arithmetic
-/// read through relationships: a member's value, a member inserted, deleted or moved to another
+/// Controllers follow changes to what `SUBQUERY(…).@count`, collection operators (`@max` of
+/// strings too), arithmetic (unary minus too) and functions read through relationships: a member's value, a member inserted, deleted or moved to another
 /// owner, a to-one destination's value.
 @MainActor @Suite struct ComputedPredicateFollowingTests {
     /// Sports Football and Tennis, each with matches of the given scores (saved).
@@ -77,6 +77,40 @@ import TestSupport
             try writer.save()
         }
         try await expectShows(controller, ["Football", "Tennis"], "after the average rose to 5")
+    }
+
+    @Test func aSportFollowsTheLargestTitleOfItsMatches() async throws {
+        let (container, football, _, matches) = try store(football: [1, 2], tennis: [3])
+        let context = container.viewContext
+        let controller = try sportController("#matches.@max.title BEGINSWITH[c] 'z' OR -#matches.@min.score > -2", context)
+        #expect(controller.fetchedObjects?.map(\.name) == ["Football"])
+        matches[2].title = "Zero"
+        try context.save()
+        try await expectShows(controller, ["Football", "Tennis"], "after a tennis match was renamed Zero")
+        matches[0].score = 5
+        try context.save()
+        try await expectShows(controller, ["Tennis"], "after football's lowest score rose to 2")
+        _ = try context.insertMatch("zz", score: 9, sport: football)
+        try context.save()
+        try await expectShows(controller, ["Football", "Tennis"], "after a football match titled zz was added")
+    }
+
+    @Test func matchesFollowFunctionsOfTheirKeysAndOfTheirSport() async throws {
+        let (container, football, _, matches) = try store(football: [3, 6], tennis: [5])
+        let context = container.viewContext
+        var request = FetchRequest<Match>(predicate: try FetchPredicate(format: "modulus:by:(score, 2) == 1 AND lowercase(sport.name) != 'football'"))
+        request.sortDescriptors = [FetchSortDescriptor(\.title)]
+        let controller = FetchedResultsController<Match>(fetchRequest: request, managedObjectContext: context)
+        try controller.performFetch()
+        #expect(controller.fetchedObjects?.map(\.title) == ["t0"])
+        football.name = "Soccer"
+        try context.save()
+        await eventually(within: mainActorPatience / .seconds(1)) { controller.fetchedObjects?.map(\.title) == ["f0", "t0"] }
+        matches[1].score = 7
+        matches[2].score = 4
+        try context.save()
+        await eventually(within: mainActorPatience / .seconds(1)) { controller.fetchedObjects?.map(\.title) == ["f0", "f1"] }
+        #expect(try context.fetch(request).map(\.title) == ["f0", "f1"])
     }
 
     @Test func matchesFollowArithmeticThroughTheirSport() async throws {

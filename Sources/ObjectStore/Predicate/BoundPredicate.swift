@@ -1,3 +1,4 @@
+package import Foundation
 package import GRDB
 
 /// A predicate compiled for one entity: what the store runs as SQL and contexts evaluate in
@@ -13,10 +14,15 @@ package struct BoundPredicate: StoreFilter {
     /// its result).
     package let relatedEntities: Set<Int>
 
-    /// Compiles `node` for `entity`.
-    package init(_ node: PredicateNode, entity: EntityDescription) throws(FetchPredicateError) {
+    /// Whether the predicate calls `now()`, which stands for the instant it was compiled.
+    package let readsClock: Bool
+
+    /// Compiles `node` for `entity`; `now()` stands for `now`, the same instant in the SQL of
+    /// every fetch and in every in-memory evaluation of this compilation.
+    package init(_ node: PredicateNode, entity: EntityDescription, now: Date = Date()) throws(FetchPredicateError) {
         self.entity = entity
-        let bound = try PredicateBinder(root: entity).bind(node)
+        let bound = try PredicateBinder(root: entity, now: now).bind(node)
+        readsClock = node.callsNow
         self.node = bound
         var paths: [[RelationshipDescription]] = []
         bound.forEachPath { readsMember, hops in if !readsMember && !hops.isEmpty { paths.append(hops) } }

@@ -19,11 +19,12 @@ final class CompiledPredicateCache: Sendable {
     private let last = Locked<Kept?>(nil)
 
     /// `node` compiled for `entity`: the kept compilation when it was for that entity, else a
-    /// new one, kept for next time. Compiles outside the lock; failures are not kept.
+    /// new one, kept for next time. Compiles outside the lock; failures are not kept, nor
+    /// predicates that call `now()` (each evaluation reads the clock again).
     func compiled(_ node: PredicateNode, for entity: EntityDescription) throws(FetchPredicateError) -> BoundPredicate {
         if let kept = last.value, kept.predicate.entity === entity { return kept.predicate }
         let compiled = try BoundPredicate(node, entity: entity)
-        last.withLock { $0 = Kept(compiled) }
+        if !compiled.readsClock { last.withLock { $0 = Kept(compiled) } }
         return compiled
     }
 }

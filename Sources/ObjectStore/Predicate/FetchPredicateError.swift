@@ -38,6 +38,10 @@ public enum FetchPredicateError: Error, Sendable, Hashable, CustomStringConverti
     case unknownKey(entity: String, key: String)
     /// A key is compared with a value or operator that does not fit its type.
     case typeMismatch(entity: String, key: String, reason: String)
+    /// A function call (`name(…)`, `FUNCTION(receiver, 'name', …)`) names no built-in
+    /// function; the built-in ones are `now`, `abs`, `floor`, `ceiling`, `trunc`, `sqrt`,
+    /// `modulus:by:`, `lowercase` and `uppercase`.
+    case unknownFunction(String, offset: Int, format: String)
     /// A `$VARIABLE` was not replaced with ``FetchPredicate/withSubstituting(_:)``.
     case unresolvedVariable(String)
     /// The pattern of `MATCHES` is not a valid regular expression.
@@ -73,6 +77,9 @@ public enum FetchPredicateError: Error, Sendable, Hashable, CustomStringConverti
             return "The entity \(entity) has no key '\(key)'; use the name of an attribute or relationship (through to-one relationships for dotted paths)."
         case let .typeMismatch(entity, key, reason):
             return "Type mismatch on \(entity).\(key): \(clause(reason))."
+        case let .unknownFunction(name, offset, format):
+            return "Unknown function '\(name)' at offset \(offset) in \(Self.quoted(format, around: offset)); "
+                + "use now(), abs(x), floor(x), ceiling(x), trunc(x), sqrt(x), modulus:by:(x, y), lowercase(s) or uppercase(s)."
         case let .unresolvedVariable(name):
             return "The variable $\(name) has no value; call withSubstituting([\"\(name)\": …]) before fetching."
         case let .invalidRegularExpression(pattern, reason):

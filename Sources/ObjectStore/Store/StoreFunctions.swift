@@ -14,6 +14,7 @@ import GRDBSQLite
 /// - aggregates `ds_sum(x)`, `ds_avg(x)`: ``CollectionTotal`` (`@sum`, `@avg`, and the `sum` and
 ///   `average` of doubles of grouped fetches); `ds_isum(x, name)`: ``IntegerSum`` (the `sum` of
 ///   integers of grouped fetches), an error naming `name` when the total passes `Int64`.
+/// - `ds_function(code, arguments…)`: ``PredicateFunction`` (`abs(x)`, `lowercase(s)`, …).
 ///
 /// They read text by byte length, so text containing NUL is seen whole.
 enum StoreFunctions {
@@ -30,6 +31,9 @@ enum StoreFunctions {
         }
         if code == SQLITE_OK {
             code = registerIntegerSum(connection, flags: flags)
+        }
+        if code == SQLITE_OK {
+            code = registerPredicateFunctions(connection, flags: flags)
         }
         for collation in SortCollation.registered where code == SQLITE_OK {
             code = sqlite3_create_collation_v2(connection, collation.sqlName, SQLITE_UTF8, collationContext(collation), collationFunction, nil)

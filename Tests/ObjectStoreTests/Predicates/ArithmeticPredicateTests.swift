@@ -57,6 +57,30 @@ import Testing
         try store.expect("ANY holders.level < holders.@count * 1.5", selects: [store.gold])
     }
 
+    @Test func unaryMinusNegatesKeysGroupsAndCollectionOperators() throws {
+        let store = try ComputedPredicateStore()
+        try store.expect("-level > -3", selects: players(store, [0, 1, 2]))
+        try store.expect("-(level - 5) == 2", selects: players(store, [3]))
+        try store.expect("- -level == 4", selects: players(store, [4]))
+        try store.expect("-level * 2 == -8", selects: players(store, [4]))
+        try store.expect("2 - -level == 3", selects: players(store, [1]))
+        try store.expect("-age == nil", selects: players(store, [0, 3]))
+        try store.expect("-players.@sum.level < -8", selects: [store.bears])
+        // `-3` stays a literal; `-` before an argument negates it.
+        try store.expect("level > -3 AND -%d < -level", 4, selects: players(store, [0, 1, 2, 3]))
+    }
+
+    @Test func unaryMinusPrintsAsWrittenAndParsesBack() throws {
+        let cases = ["-level > 1", "-(level - 1) > 1", "-level * 2 > 1", "2 * -level > 1", "-(level * 2) > 1", "level > -3"]
+        for format in cases {
+            let predicate = try FetchPredicate<Player>(format: format)
+            #expect(predicate.description == format)
+            #expect(try FetchPredicate<Player>(format: predicate.description) == predicate)
+        }
+        let negatedLiteral = try FetchPredicate<Player>(format: "- -3 < level")
+        #expect(try FetchPredicate<Player>(format: negatedLiteral.description) == negatedLiteral)
+    }
+
     @Test func typedArithmeticIsTheFormatsTree() throws {
         let store = try ComputedPredicateStore()
         let entity = store.context.model.entity(for: Player.self)
@@ -64,6 +88,8 @@ import Testing
             (.key(\Player.level) * 2 > 6, "level * 2.0 > 6.0"),
             ((.key(\Player.level) + .key(\Player.age)) * 3 >= 1, "(level + age) * 3.0 >= 1.0"),
             (10 - .key(\Player.level) / .count(\.medals) == nil, "10.0 - level / medals.@count == nil"),
+            (-.key(\Player.level) > -3, "-level > -3.0"),
+            (-(.key(\Player.level) - .key(\Player.age)) == 1, "-(level - age) == 1.0"),
         ]
         for (typed, format) in cases {
             #expect(typed.resolvingKeyPaths(on: entity) == (try FetchPredicate<Player>(format: format)).node, "\(typed) is not \(format)")
@@ -99,6 +125,11 @@ import Testing
         #expect("\(textConstant)".contains("arithmetic applies to numbers, not to \"a\""))
         let date = try #require(try compilationError("born * 2 > 2", for: Player.self, in: context))
         #expect("\(date)".contains("born is a date"))
+        let negatedText = try #require(try compilationError("-name == 'a'", for: Player.self, in: context))
+        #expect("\(negatedText)".contains("arithmetic applies to numbers, and name is a string"))
+        #expect(parseError("level == -") != nil)
+        let negations = "level > " + String(repeating: "-", count: 40) + "level"
+        #expect(parseError(negations).map { if case .nestingTooDeep = $0 { true } else { false } } == true)
         #expect(parseError("level + > 2") != nil)
         #expect(parseError("(level + 1 > 2") != nil)
         let chain = Array(repeating: "level", count: 40).joined(separator: " + ") + " > 1"

@@ -3,7 +3,8 @@ import ObjectStore
 import Testing
 
 /// `@sum`, `@avg`, `@min` and `@max` over a to-many relationship, in SQL and in memory: nil
-/// values left out, 0 for the `@sum` of none, nil for the others of none.
+/// values left out, 0 for the `@sum` of none, nil for the others of none; `@min` and `@max` pick
+/// strings by bytes and decimals by value.
 @MainActor @Suite struct CollectionOperatorTests {
     @Test func sumTotalsTheMembersAndIsZeroForNoMembers() throws {
         let store = try ComputedPredicateStore()
@@ -47,6 +48,35 @@ import Testing
         try store.expect("players.@min.born == CAST(100, \"NSDate\")", selects: [store.bears])
     }
 
+    @Test func minimumAndMaximumOfStringsPickByBytesAndFoldAfterPicking() throws {
+        let store = try ComputedPredicateStore()
+        for (index, name) in ["b", "Z", "é", "e\u{301}", "a", "E"].enumerated() { store.players[index].name = name }
+        try store.context.save()
+        // Byte order: "Z" < "b" (Lions: b, é, a; Bears: Z, e + U+0301, E).
+        try store.expect("players.@min.name == 'a'", selects: [store.lions])
+        try store.expect("players.@min.name == 'E'", selects: [store.bears])
+        try store.expect("players.@max.name == 'é'", selects: [store.lions])
+        try store.expect("players.@max.name == %@", "e\u{301}", selects: [store.bears])
+        // The folding of [c] and [d] applies to the value picked, not to the order.
+        try store.expect("players.@max.name ==[cd] 'E'", selects: [store.lions, store.bears])
+        try store.expect("players.@min.name BEGINSWITH[c] 'e'", selects: [store.bears])
+        try store.expect("players.@max.name == nil", selects: [store.empty])
+    }
+
+    @Test func minimumAndMaximumOfDecimalsPickByValue() throws {
+        let store = try ComputedPredicateStore()
+        let salaries: [Decimal?] = [Decimal(string: "10.5"), Decimal(string: "9"), Decimal(string: "-100"), nil, Decimal(string: "2.25"), Decimal(string: "0.001")]
+        for (index, salary) in salaries.enumerated() { store.players[index].salary = salary }
+        try store.context.save()
+        // As text "10.5" < "2.25" < "9"; by value 2.25 < 9 < 10.5.
+        try store.expect("players.@max.salary == 10.5", selects: [store.lions])
+        try store.expect("players.@min.salary == -100", selects: [store.lions])
+        try store.expect("players.@max.salary == CAST('9', 'NSDecimalNumber')", selects: [store.bears])
+        try store.expect("players.@min.salary < 0.01", selects: [store.lions, store.bears])
+        try store.expect("players.@max.salary > 1e300", selects: [Club]())
+        try store.expect("players.@min.salary == nil", selects: [store.empty])
+    }
+
     @Test func sumsOfHugeIntegersDoNotTrapAndAgreeToTheBit() throws {
         let store = try ComputedPredicateStore()
         store.players[0].level = .max
@@ -83,6 +113,8 @@ import Testing
             (.average(\.players, \.age) == nil, "players.@avg.age == nil"),
             (.min(\.players, \.age) <= 1, "players.@min.age <= 1"),
             (.max(\.players, \.born) == nil, "players.@max.born == nil"),
+            (.min(\.players, \.name) == "a", "players.@min.name == 'a'"),
+            (.max(\.players, \.salary) > Decimal(2), "players.@max.salary > CAST('2', 'NSDecimalNumber')"),
         ]
         for (typed, format) in cases {
             #expect(typed.resolvingKeyPaths(on: entity) == (try FetchPredicate<Club>(format: format)).node, "\(typed) is not \(format)")
@@ -99,8 +131,10 @@ import Testing
         #expect("\(text)".contains("@sum applies to numbers, not to a string"))
         let noMember = try #require(try compilationError("players.@avg > 1", for: Club.self, in: context))
         #expect("\(noMember)".contains("@avg needs a member's key after it"))
-        let textMinimum = try #require(try compilationError("players.@min.name == 'a'", for: Club.self, in: context))
-        #expect("\(textMinimum)".contains("@min applies to numbers and dates"))
+        let jsonMaximum = try #require(try compilationError("players.@max.stats == nil", for: Club.self, in: context))
+        #expect("\(jsonMaximum)".contains("@max applies to values that have an order"))
+        let textAgainstNumber = try #require(try compilationError("players.@min.name > 1", for: Club.self, in: context))
+        #expect("\(textAgainstNumber)".contains("a string"))
         #expect(parseError("players.@median.age > 1") != nil)
     }
 }

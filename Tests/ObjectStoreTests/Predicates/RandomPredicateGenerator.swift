@@ -9,7 +9,9 @@ import TestSupport
 /// `BETWEEN` bounds, and quantifiers with the value first; long `IN` lists and `OR`s of
 /// equalities on one key, which compile to an `IN` whose constants evaluation looks up;
 /// `SUBQUERY(…).@count` with predicates on the members (nested too), collection operators
-/// (`@sum`, `@avg`, `@min`, `@max`) and arithmetic on numbers, keys and counts.
+/// (`@sum`, `@avg`, `@min`, `@max`, the last two over every ordered kind), arithmetic on
+/// numbers, keys and counts (with unary minus) and on dates and seconds, and the built-in
+/// functions (`abs`, …, `modulus:by:`, `lowercase`, `uppercase`, `now`) in each spelling.
 struct RandomPredicateGenerator {
     enum Kind: Equatable {
         case number, text, date, decimal, uuid, data, json, player, club
@@ -52,6 +54,9 @@ struct RandomPredicateGenerator {
 
     /// The numeric members' keys that collection operators total.
     static let numberMemberKeys: [Key] = memberKeys.filter { $0.kind == .number && !$0.path.contains("@") }
+
+    /// The members' keys of every other kind that `@min` and `@max` pick from.
+    static let orderedMemberKeys: [Key] = memberKeys.filter { [.text, .date, .decimal, .uuid, .data].contains($0.kind) }
 
     /// The keys and to-many relationships of the members of a to-many relationship, for the
     /// predicate of a `SUBQUERY` over it.
@@ -96,7 +101,7 @@ struct RandomPredicateGenerator {
             if Int.random(in: 0..<4, using: &generator) == 0 {
                 return "\(quantifier) " + longList(memberKey, count: listLength(), others: keys)
             }
-            return "\(quantifier) " + comparison(memberKey, others: keys)
+            return "\(quantifier) " + comparison(memberKey, others: keys, quantified: true)
         case 44..<47:
             // The value first: `ANY 3 < players.age`.
             let quantifier = pick(["ANY", "ALL", "NONE"])
@@ -114,6 +119,7 @@ struct RandomPredicateGenerator {
         case 53..<55:
             return collectionComparison(toMany: toMany, keys: keys)
         case 55..<58:
+            if Int.random(in: 0..<3, using: &generator) == 0, let dated = dateArithmetic(keys: keys, toMany: toMany, depth: depth) { return dated }
             let lhs = arithmetic(keys: keys, toMany: toMany, depth: depth)
             return "\(lhs) \(pick(["==", "!=", "<", "<=", ">", ">="])) \(numericTerm(keys: keys, toMany: toMany, depth: depth + 1))"
         case 58..<63:
@@ -125,9 +131,10 @@ struct RandomPredicateGenerator {
         }
     }
 
-    /// `key op rhs` with an operator and right-hand side that fit the key's kind. Text is built
-    /// from left to right, so arguments are appended in the order the format uses them.
-    private mutating func comparison(_ key: Key, others: [Key]) -> String {
+    /// `key op rhs` with an operator and right-hand side that fit the key's kind (a text key not
+    /// `quantified` now and then in `lowercase(…)` or `uppercase(…)`). Text is built from left
+    /// to right, so arguments are appended in the order the format uses them.
+    private mutating func comparison(_ key: Key, others: [Key], quantified: Bool = false) -> String {
         switch key.kind {
         case .json:
             return "\(keyText(key)) \(pick(["==", "!="])) nil"
@@ -169,7 +176,10 @@ struct RandomPredicateGenerator {
                 let value = valueOrKey(key.kind, sameKind)
                 return "\(value) \(op)\(modifier) \(keyText(key))"
             }
-            let lhs = keyText(key)
+            var lhs = keyText(key)
+            if key.kind == .text, !quantified, Int.random(in: 0..<6, using: &generator) == 0 {
+                lhs = pick(["lowercase(\(lhs))", "uppercase(\(lhs))", "lowercase:(\(lhs))", "FUNCTION(\(lhs), 'uppercase:')"])
+            }
             return "\(lhs) \(op)\(modifier) \(valueOrKey(key.kind, sameKind))"
         }
     }
@@ -189,14 +199,19 @@ struct RandomPredicateGenerator {
         return "SUBQUERY(\(collection), $\(variable), \(inner)).@count \(pick(["==", "!=", "<", "<=", ">", ">="])) \(Int.random(in: 0...3, using: &generator))"
     }
 
-    /// A relationship's `@sum`, `@avg`, `@min` or `@max` compared with a constant of its kind or
-    /// another number.
+    /// A relationship's `@sum`, `@avg`, `@min` or `@max` of numbers compared with a constant or
+    /// another number, or its `@min` or `@max` of strings, dates, decimals, UUIDs or data
+    /// compared with a constant of that kind (strings with modifiers and string operators too).
     private mutating func collectionComparison(toMany: [(String, [Key])], keys: [Key]) -> String {
         let (relationship, _) = pick(toMany.filter { $0.0 != "medals" })
-        if Int.random(in: 0..<4, using: &generator) == 0 {
-            let member = pick(["born", "mentor.born"])
-            let lhs = "\(path(relationship)).\(pick(["@min", "@max"])).\(member)"
-            return "\(lhs) \(pick(["==", "!=", "<", "<=", ">", ">="])) \(constant(.date))"
+        if Int.random(in: 0..<2, using: &generator) == 0 {
+            let member = pick(Self.orderedMemberKeys)
+            let lhs = "\(path(relationship)).\(pick(["@min", "@max"])).\(member.path)"
+            var operators = ["==", "!=", "<", "<=", ">", ">="]
+            if member.kind == .text { operators += ["BEGINSWITH", "CONTAINS", "LIKE"] }
+            let op = pick(operators)
+            let rhs = op == "LIKE" ? argument(RandomPredicateData.pick(RandomPredicateData.patterns, &generator)) : constant(member.kind)
+            return "\(lhs) \(op)\(modifier(member.kind)) \(rhs)"
         }
         let lhs = aggregate(relationship)
         return "\(lhs) \(pick(["==", "!=", "<", "<=", ">", ">="])) \(valueOrKey(.number, keys.filter { $0.kind == .number }))"
@@ -215,19 +230,55 @@ struct RandomPredicateGenerator {
         return "\(lhs) \(op) \(numericTerm(keys: keys, toMany: toMany, depth: depth + 1))"
     }
 
-    /// A number: a key, a constant, a collection operator, a count, or arithmetic in parentheses.
+    /// A number: a key, a constant, a collection operator, a count, a function of a number, or
+    /// arithmetic in parentheses, now and then negated (`-score`, `-(a - b)`, `- -3`).
     private mutating func numericTerm(keys: [Key], toMany: [(String, [Key])], depth: Int) -> String {
         let numbers = keys.filter { $0.kind == .number }
-        switch Int.random(in: 0..<10, using: &generator) {
+        let sign = Int.random(in: 0..<6, using: &generator) == 0 ? pick(["-", "- "]) : ""
+        switch Int.random(in: 0..<11, using: &generator) {
+        case 10 where depth < 3:
+            return sign + numericFunction(keys: keys, toMany: toMany, depth: depth + 1)
         case 0 where depth < 3:
-            return "(" + arithmetic(keys: keys, toMany: toMany, depth: depth) + ")"
+            return sign + "(" + arithmetic(keys: keys, toMany: toMany, depth: depth) + ")"
         case 1:
             let candidates = toMany.filter { $0.0 != "medals" }
-            return candidates.isEmpty ? constant(.number) : aggregate(pick(candidates).0)
+            return sign + (candidates.isEmpty ? constant(.number) : aggregate(pick(candidates).0))
         case 2, 3, 4:
-            return constant(.number)
+            return sign + constant(.number)
         default:
-            return numbers.isEmpty ? constant(.number) : keyText(pick(numbers))
+            return sign + (numbers.isEmpty ? constant(.number) : keyText(pick(numbers)))
+        }
+    }
+
+    /// `abs`, `floor`, `ceiling`, `trunc`, `sqrt` or `modulus:by:` of numbers, in each spelling.
+    private mutating func numericFunction(keys: [Key], toMany: [(String, [Key])], depth: Int) -> String {
+        let argument = numericTerm(keys: keys, toMany: toMany, depth: depth)
+        switch Int.random(in: 0..<8, using: &generator) {
+        case 0: return "modulus:by:(\(argument), \(numericTerm(keys: keys, toMany: toMany, depth: depth)))"
+        case 1: return "FUNCTION(\(argument), '\(pick(["abs:", "floor:", "sqrt"]))')"
+        case 2: return "abs:(\(argument))"
+        default: return "\(pick(["abs", "floor", "ceiling", "trunc", "sqrt"]))(\(argument))"
+        }
+    }
+
+    /// A date plus or minus seconds compared with a date (or `now()` minus seconds), or a date
+    /// minus a date compared with seconds; nil when no date key is at hand.
+    private mutating func dateArithmetic(keys: [Key], toMany: [(String, [Key])], depth: Int) -> String? {
+        let dates = keys.filter { $0.kind == .date }
+        guard !dates.isEmpty else { return nil }
+        let op = pick(["==", "!=", "<", "<=", ">", ">="])
+        let date = keyText(pick(dates))
+        switch Int.random(in: 0..<3, using: &generator) {
+        case 0:
+            let seconds = numericTerm(keys: keys, toMany: toMany, depth: depth + 1)
+            return "\(date) \(pick(["+", "-"])) \(seconds) \(op) \(constant(.date))"
+        case 1:
+            // Far from every date of the data, so both compilations' instants agree.
+            return "\(date) \(op) now() - \(pick(["0", "3600", "1e8", "2e8", "-1e9"]))"
+        default:
+            let day = pick(RandomPredicateData.dates.compactMap { $0 })
+            let other = Bool.random(using: &generator) ? keyText(pick(dates)) : "CAST(\(day.timeIntervalSinceReferenceDate), \"NSDate\")"
+            return "\(date) - \(other) \(op) \(numericTerm(keys: keys, toMany: toMany, depth: depth + 1))"
         }
     }
 

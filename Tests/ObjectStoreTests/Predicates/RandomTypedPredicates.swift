@@ -3,7 +3,8 @@ import ObjectStore
 import TestSupport
 
 /// Builds random typed predicates (Swift key paths and ``KeyExpression``s: subquery counts,
-/// collection operators and arithmetic among them) over ``Player``, with values from
+/// collection operators, `@max` of strings, arithmetic and negation, functions and date
+/// arithmetic among them) over ``Player``, with values from
 /// ``RandomPredicateData``'s pools.
 struct RandomTypedPredicates {
     var generator: SplitMix64
@@ -28,21 +29,38 @@ struct RandomTypedPredicates {
         switch Int.random(in: 0..<18, using: &generator) {
         case 0: return ordered(\Player.age, optionalInteger())
         case 1: return ordered(\Player.level, Int(pick(RandomPredicateData.integers)))
-        case 2: return ordered(\Player.score, Bool.random(using: &generator) ? nil : pick(RandomPredicateData.doubles))
+        case 2:
+            let bound = Bool.random(using: &generator) ? nil : pick(RandomPredicateData.doubles)
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0: return .abs(.key(\Player.score)) > (bound ?? 0)
+            case 1: return .modulus(.key(\Player.level), by: bound ?? 2) == .floor(.key(\Player.score))
+            default: return ordered(\Player.score, bound)
+            }
         case 3: return ordered(\Player.club?.rank, optionalInteger())
         case 4: return ordered(\Player.mentor?.age, optionalInteger())
         case 5: return ordered(\Player.salary, pick(RandomPredicateData.decimals))
-        case 6: return ordered(\Player.born, pick(RandomPredicateData.dates))
-        case 7: return text(\Player.name)
+        case 6:
+            let date = pick(RandomPredicateData.dates)
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0: return .key(\Player.born) + Double(pick(RandomPredicateData.integers)) > .key(\Player.mentor?.born)
+            case 1: return .key(\Player.born) - .key(\Player.mentor?.born) < pick(RandomPredicateData.doubles)
+            case 2: return .key(\Player.born) < .now() - 1e8
+            default: return ordered(\Player.born, date)
+            }
+        case 7: return Int.random(in: 0..<5, using: &generator) == 0 ? .lowercase(.key(\Player.name)) == pick(RandomPredicateData.strings) : text(\Player.name)
         case 8: return text(\Player.club?.name)
         case 9: return \Player.active == Bool.random(using: &generator)
         case 10: return .count(\.medals) > Int.random(in: 0...3, using: &generator)
-        case 11: return .any(\.medals, \.label) == pick(RandomPredicateData.strings)
+        case 11:
+            let label = pick(RandomPredicateData.strings)
+            return Bool.random(using: &generator) ? .any(\.medals, \.label) == label : .max(\.medals, \.label) >= label
         case 12: return Bool.random(using: &generator) ? .key(\Player.age) < .key(\Player.mentor?.age) : .key(\Player.name) == .key(\Player.mentor?.name)
         case 13: return \Player.club == (Bool.random(using: &generator) ? nil : pick(clubs))
         case 14: return .count(\.medals, where: \Medal.label == pick(RandomPredicateData.strings)) > Int.random(in: 0...2, using: &generator)
         case 15: return .count(\.medals, where: .average(\.holders, \.score) > pick(RandomPredicateData.doubles)) >= 1
-        case 16: return .key(\Player.age) * 2 + .key(\Player.level) > Double(pick(RandomPredicateData.integers))
+        case 16:
+            let bound = Double(pick(RandomPredicateData.integers))
+            return Bool.random(using: &generator) ? .key(\Player.age) * 2 + .key(\Player.level) > bound : -(.key(\Player.age) - .key(\Player.level)) > bound
         default: return .key(\Player.score) / .key(\Player.mentor?.age) <= pick(RandomPredicateData.doubles)
         }
     }

@@ -8,4 +8,7 @@ struct BoundAggregate: Sendable {
     /// The attribute's position in the value array of the entity that holds it.
     let column: Int
     let name: String
+    /// The order `@min` and `@max` pick by: the order comparisons of the attribute's domain use
+    /// (bytes for strings, UUIDs and data, value for decimals).
+    let collation: SortCollation
 }

@@ -28,6 +28,8 @@ extension BoundOperand {
         case .arithmetic(_, let left, let right):
             left.appendKeyPath(memberPrefix: memberPrefix, into: &paths)
             right.appendKeyPath(memberPrefix: memberPrefix, into: &paths)
+        case .function(_, let arguments):
+            for argument in arguments { argument.appendKeyPath(memberPrefix: memberPrefix, into: &paths) }
         }
     }
 }

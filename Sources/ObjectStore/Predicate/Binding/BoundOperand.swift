@@ -18,8 +18,10 @@ struct BoundOperand: Sendable {
         /// The number of members of `relationship` of the object reached through `hops` that
         /// satisfy `inner`, compiled for the members' entity (`SUBQUERY(…).@count`).
         case subqueryCount(hops: [RelationshipDescription], relationship: RelationshipDescription, inner: BoundNode)
-        /// Arithmetic on two numbers, computed in floating point.
+        /// Arithmetic on two numbers (or a date and seconds), computed in floating point.
         indirect case arithmetic(ArithmeticOperator, BoundOperand, BoundOperand)
+        /// A built-in function of its arguments (``PredicateFunction/apply(_:)``).
+        indirect case function(PredicateFunction, [BoundOperand])
     }
 
     var source: Source
@@ -33,15 +35,21 @@ struct BoundOperand: Sendable {
     var hops: [RelationshipDescription]? {
         switch source {
         case .column(let hops, _, _), .objectKey(let hops), .count(let hops, _), .aggregate(let hops, _), .subqueryCount(let hops, _, _): hops
-        case .constant, .arithmetic: nil
+        case .constant, .arithmetic, .function: nil
         }
     }
 
-    /// Calls `body` for the operand, or for each operand arithmetic combines.
+    /// Calls `body` for the operand, or for each operand arithmetic or a function combines.
     func forEachLeaf(_ body: (BoundOperand) -> Void) {
-        guard case .arithmetic(_, let left, let right) = source else { return body(self) }
-        left.forEachLeaf(body)
-        right.forEachLeaf(body)
+        switch source {
+        case .arithmetic(_, let left, let right):
+            left.forEachLeaf(body)
+            right.forEachLeaf(body)
+        case .function(_, let arguments):
+            for argument in arguments { argument.forEachLeaf(body) }
+        default:
+            body(self)
+        }
     }
 
     /// The indexes of the entities the operand reads through relationships: to-one
@@ -60,7 +68,7 @@ struct BoundOperand: Sendable {
             case .subqueryCount(_, let relationship, let inner):
                 result.insert(relationship.destinationIndex)
                 result.formUnion(inner.relatedEntities)
-            case .column, .objectKey, .constant, .arithmetic:
+            case .column, .objectKey, .constant, .arithmetic, .function:
                 break
             }
         }

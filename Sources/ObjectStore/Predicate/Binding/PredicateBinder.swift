@@ -5,6 +5,19 @@ import GRDB
 /// stored form, desugars `BETWEEN` and `IN` over to-many keys, and compiles string patterns.
 struct PredicateBinder {
     let root: EntityDescription
+    /// The instant `now()` stands for, in stored form: one per compilation, so that the SQL of a
+    /// fetch and the in-memory evaluation of later changes with the same compiled predicate
+    /// agree.
+    let now: DatabaseValue
+
+    init(root: EntityDescription, now: Date) {
+        self.init(root: root, now: now.storedValue.databaseValue)
+    }
+
+    private init(root: EntityDescription, now: DatabaseValue) {
+        self.root = root
+        self.now = now
+    }
 
     /// One side of a comparison, resolved.
     private enum Side {
@@ -95,6 +108,8 @@ struct PredicateBinder {
             return .operand(BoundOperand(source: .objectKey(hops: [])), .object(root.name), key: "SELF")
         case .arithmetic(let op, let lhs, let rhs):
             return try arithmeticSide(op, lhs, rhs, key: PredicateFormatter.format(expression))
+        case .function(let function, let arguments):
+            return try functionSide(function, arguments, key: PredicateFormatter.format(expression))
         case .subqueryCount(let collection, _, let predicate):
             return try subquerySide(collection, predicate, key: PredicateFormatter.format(expression))
         case .key(let reference):
@@ -156,8 +171,8 @@ struct PredicateBinder {
 
     // MARK: Collection operators, subqueries, arithmetic
 
-    /// `relationship.@op.member`: the member key must end at a number (or, for `@min` and
-    /// `@max`, a date) attribute.
+    /// `relationship.@op.member`: the member key must end at a number attribute (or, for `@min`
+    /// and `@max`, any attribute whose values have an order).
     private func aggregateSide(_ collectionOperator: CollectionOperator, hops: [RelationshipDescription], relationship: RelationshipDescription, member: [String], key: String) throws(FetchPredicateError) -> Side {
         func mismatch(_ reason: String) -> FetchPredicateError {
             .typeMismatch(entity: root.name, key: key, reason: reason)
@@ -174,10 +189,14 @@ struct PredicateBinder {
             guard domain == .number else { throw mismatch("\(collectionOperator.keyComponent) applies to numbers, not to \(domain)") }
             resultDomain = .number
         case .minimum, .maximum:
-            guard domain == .number || domain == .date else { throw mismatch("\(collectionOperator.keyComponent) applies to numbers and dates, not to \(domain)") }
+            guard domain.isOrdered, domain != .json else {
+                throw mismatch("\(collectionOperator.keyComponent) applies to values that have an order (numbers, dates, strings, decimals, UUIDs, data), not to \(domain)")
+            }
             resultDomain = domain
         }
-        let aggregate = BoundAggregate(collectionOperator: collectionOperator, relationship: relationship, memberHops: resolved.hops, column: attribute.column, name: attribute.name)
+        let aggregate = BoundAggregate(
+            collectionOperator: collectionOperator, relationship: relationship, memberHops: resolved.hops,
+            column: attribute.column, name: attribute.name, collation: domain.collation)
         return .operand(BoundOperand(source: .aggregate(hops: hops, aggregate)), resultDomain, key: key)
     }
 
@@ -191,37 +210,61 @@ struct PredicateBinder {
         guard case .toMany(let relationship, let member) = resolved.end, member.isEmpty else {
             throw .typeMismatch(entity: root.name, key: collectionKey, reason: "SUBQUERY's collection must be a to-many relationship, as in SUBQUERY(items, $x, $x.value > 1)")
         }
-        let inner = try PredicateBinder(root: relationship.destination).bind(predicate)
+        let inner = try PredicateBinder(root: relationship.destination, now: now).bind(predicate)
         return .operand(BoundOperand(source: .subqueryCount(hops: resolved.hops, relationship: relationship, inner: inner)), .number, key: key)
     }
 
-    /// `lhs op rhs` on numbers: keys and counts of numbers, and number constants.
+    /// `lhs op rhs` on numbers (keys, counts, collection operators, functions and constants of
+    /// numbers), or on a date and seconds: a date plus or minus seconds is a date, a date minus
+    /// a date is seconds.
     private func arithmeticSide(_ op: ArithmeticOperator, _ lhs: PredicateTerm, _ rhs: PredicateTerm, key: String) throws(FetchPredicateError) -> Side {
-        let left = try numericOperand(lhs, key: key)
-        let right = try numericOperand(rhs, key: key)
-        return .operand(BoundOperand(source: .arithmetic(op, left, right)), .number, key: key)
+        let rule = "arithmetic applies to numbers"
+        let left = try computedOperand(lhs, allowed: [.number, .date], rule: rule, key: key)
+        let right = try computedOperand(rhs, allowed: [.number, .date], rule: rule, key: key)
+        let domain: ValueDomain
+        switch (left.domain, op, right.domain) {
+        case (.number, _, .number): domain = .number
+        case (.date, .add, .number), (.date, .subtract, .number), (.number, .add, .date): domain = .date
+        case (.date, .subtract, .date): domain = .number
+        default:
+            let date = left.domain == .date ? left.name : right.name
+            throw .typeMismatch(entity: root.name, key: key, reason: "\(rule), and \(date) is a date; a date takes + or - a number of seconds, or - another date")
+        }
+        return .operand(BoundOperand(source: .arithmetic(op, left.operand, right.operand)), domain, key: key)
     }
 
-    private func numericOperand(_ term: PredicateTerm, key: String) throws(FetchPredicateError) -> BoundOperand {
+    /// A built-in function: `now()` is the compilation's instant; the others read numbers
+    /// (`lowercase` and `uppercase`: strings) and give one.
+    private func functionSide(_ function: PredicateFunction, _ arguments: [PredicateTerm], key: String) throws(FetchPredicateError) -> Side {
+        if function == .now { return .operand(BoundOperand(source: .constant(now)), .date, key: key) }
+        let domain: ValueDomain = function.isTextual ? .text : .number
+        let rule = "\(function.selector) applies to \(function.isTextual ? "strings" : "numbers")"
+        var operands: [BoundOperand] = []
+        for argument in arguments {
+            operands.append(try computedOperand(argument, allowed: [domain], rule: rule, key: key).operand)
+        }
+        return .operand(BoundOperand(source: .function(function, operands)), domain, key: key)
+    }
+
+    /// An operand of arithmetic or of a function, whose domain must be one of `allowed`, with
+    /// its domain and its name for messages (nil is allowed, in the first domain).
+    private func computedOperand(_ term: PredicateTerm, allowed: [ValueDomain], rule: String, key: String) throws(FetchPredicateError) -> (operand: BoundOperand, domain: ValueDomain, name: String) {
         func mismatch(_ reason: String) -> FetchPredicateError {
             .typeMismatch(entity: root.name, key: key, reason: reason)
         }
         switch try side(term) {
-        case .operand(let operand, .number, _):
-            return operand
-        case .operand(_, let domain, let operandKey):
-            throw mismatch("arithmetic applies to numbers, and \(operandKey) is \(domain)")
+        case .operand(let operand, let domain, let operandKey):
+            guard allowed.contains(domain) else { throw mismatch("\(rule), and \(operandKey) is \(domain)") }
+            return (operand, domain, operandKey)
+        case .constant(.null):
+            return (BoundOperand(source: .constant(.null)), allowed[0], "nil")
         case .constant(let value):
-            switch value {
-            case .null, .bool, .integer, .double:
-                return BoundOperand(source: .constant(try convert(value, to: .number, mismatch: mismatch)))
-            default:
-                throw mismatch("arithmetic applies to numbers, not to \(value)")
-            }
+            guard let domain = ValueDomain(of: value), allowed.contains(domain) else { throw mismatch("\(rule), not to \(value)") }
+            return (BoundOperand(source: .constant(try convert(value, to: domain, mismatch: mismatch))), domain, value.description)
         case .list:
-            throw mismatch("arithmetic applies to numbers, not to a list")
+            throw mismatch("\(rule), not to a list")
         case .toMany(_, _, _, let manyKey):
-            throw mismatch("arithmetic applies to one number, and \(manyKey) has one per member; use @sum, @avg, @min, @max, @count or SUBQUERY")
+            throw mismatch("\(rule) one value at a time, and \(manyKey) has one per member; use @sum, @avg, @min, @max, @count or SUBQUERY")
         }
     }
 

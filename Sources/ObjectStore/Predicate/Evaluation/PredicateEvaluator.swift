@@ -155,11 +155,7 @@ struct PredicateEvaluator {
             return value
         case .column(let hops, let column, _):
             guard let row = target(readsMember: operand.readsMember, hops: hops) else { return .null }
-            let value = ObjectPathReader.stored(column, of: row.values)
-            if !operand.folding.isEmpty, case .string(let text) = value.storage {
-                return TextFolding.fold(text, operand.folding).databaseValue
-            }
-            return value
+            return Self.folded(ObjectPathReader.stored(column, of: row.values), operand.folding)
         case .objectKey(let hops):
             return target(readsMember: operand.readsMember, hops: hops)?.key?.databaseValue ?? .null
         case .count(let hops, let relationship):
@@ -167,7 +163,7 @@ struct PredicateEvaluator {
             return try reader.memberCount(ofKey: owner, relationship: relationship).databaseValue
         case .aggregate(let hops, let aggregate):
             let rows = try memberRows(of: aggregate.relationship, ownerHops: hops, readsMember: operand.readsMember)
-            return Self.aggregateValue(aggregate, rows, reader: reader)
+            return Self.folded(Self.aggregateValue(aggregate, rows, reader: reader), operand.folding)
         case .subqueryCount(let hops, let relationship, let inner):
             guard let reader else { return 0.databaseValue }
             var count: Int64 = 0
@@ -177,9 +173,19 @@ struct PredicateEvaluator {
             }
             return count.databaseValue
         case .arithmetic(let op, let left, let right):
-            guard let lhs = Self.number(try value(left)), let rhs = Self.number(try value(right)) else { return .null }
+            guard let lhs = try value(left).arithmeticNumber, let rhs = try value(right).arithmeticNumber else { return .null }
             return op.apply(lhs, rhs)?.databaseValue ?? .null
+        case .function(let function, let arguments):
+            var values: [DatabaseValue] = []
+            for argument in arguments { values.append(try value(argument)) }
+            return Self.folded(function.apply(values), operand.folding)
         }
+    }
+
+    /// `value` folded with `[c]`/`[d]` `options` when it is text, as `ds_fold` folds it.
+    private static func folded(_ value: DatabaseValue, _ options: ComparisonOptions) -> DatabaseValue {
+        guard !options.isEmpty, case .string(let text) = value.storage else { return value }
+        return TextFolding.fold(text, options).databaseValue
     }
 
     /// The members of `relationship` of the object reached through `ownerHops` (none when there
@@ -199,21 +205,11 @@ struct PredicateEvaluator {
         }
         switch aggregate.collectionOperator {
         case .sum, .average:
-            return CollectionTotal.total(aggregate.collectionOperator, values.compactMap(number))?.databaseValue ?? .null
+            return CollectionTotal.total(aggregate.collectionOperator, values.compactMap(\.arithmeticNumber))?.databaseValue ?? .null
         case .minimum:
-            return values.min { SortCollation.binary.compare($0, $1) < 0 } ?? .null
+            return values.min { aggregate.collation.compare($0, $1) < 0 } ?? .null
         case .maximum:
-            return values.max { SortCollation.binary.compare($0, $1) < 0 } ?? .null
-        }
-    }
-
-    /// A stored number as a floating-point number, as SQL's `CAST(… AS REAL)` reads it; nil for
-    /// NULL.
-    private static func number(_ value: DatabaseValue) -> Double? {
-        switch value.storage {
-        case .int64(let integer): Double(integer)
-        case .double(let number): number.isNaN ? nil : number
-        default: nil
+            return values.max { aggregate.collation.compare($0, $1) < 0 } ?? .null
         }
     }
 

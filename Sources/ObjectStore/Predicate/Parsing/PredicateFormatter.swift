@@ -65,19 +65,32 @@ enum PredicateFormatter {
             return "{" + elements.map { write($0, member: member) }.joined(separator: ", ") + "}"
         case .evaluatedObject:
             return member.map { "$" + $0 } ?? "SELF"
+        case .arithmetic(.multiply, .value(.integer(-1)), let negated) where isNegation(expression):
+            return "-" + operand(negated, within: ArithmeticOperator.multiply.precedence + 1, member: member)
         case .arithmetic(let op, let lhs, let rhs):
             // Left to right: a right operand of the same strength needs parentheses.
             return operand(lhs, within: op.precedence, member: member) + " " + op.rawValue + " " + operand(rhs, within: op.precedence + 1, member: member)
+        case .function(let function, let arguments):
+            let name = function == .modulus ? function.selector : function.rawValue
+            return name + "(" + arguments.map { write($0, member: member) }.joined(separator: ", ") + ")"
         case .subqueryCount(let collection, let variable, let predicate):
             return "SUBQUERY(" + write(.key(collection), member: member) + ", $" + variable + ", "
                 + write(predicate, context: 0, member: variable) + ").@count"
         }
     }
 
-    /// An arithmetic operand, in parentheses when it binds less tightly than `strength`.
+    /// An arithmetic operand, in parentheses when it binds less tightly than `strength` (a
+    /// negation binds tightest).
     private static func operand(_ term: PredicateTerm, within strength: Int, member: String?) -> String {
         let text = write(term, member: member)
-        guard case .arithmetic(let op, _, _) = term, op.precedence < strength else { return text }
+        guard case .arithmetic(let op, _, _) = term, op.precedence < strength, !isNegation(term) else { return text }
         return "(" + text + ")"
+    }
+
+    /// Whether `term` is written `-x`: `-1 * x` for an `x` that is not a constant (a literal
+    /// after `-` would read as a negative literal).
+    private static func isNegation(_ term: PredicateTerm) -> Bool {
+        guard case .arithmetic(.multiply, .value(.integer(-1)), let negated) = term else { return false }
+        return !negated.isValue
     }
 }

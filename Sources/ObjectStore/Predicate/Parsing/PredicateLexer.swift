@@ -41,7 +41,13 @@ struct PredicateLexer {
             PredicateToken(kind: kind, offset: start, text: text(start..<position))
         }
         if Self.startsWord(character) {
-            return token(.word(readWord()))
+            var word = readWord()
+            // The selector of an `NSExpression` function: `abs:`, `modulus:by:`.
+            while current == ":" {
+                position += 1
+                word += ":" + readWord()
+            }
+            return token(.word(word))
         }
         if Self.isDigit(character) {
             return try readNumber(start: start)

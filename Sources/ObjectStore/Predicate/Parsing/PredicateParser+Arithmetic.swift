@@ -26,9 +26,13 @@ extension PredicateParser {
         return term
     }
 
-    /// An expression, or a parenthesised arithmetic term.
+    /// An expression, a parenthesised arithmetic term, or `-` before either (`-score`,
+    /// `-(a - b)`; `-3` stays a negative literal).
     private mutating func parseFactor() throws(FetchPredicateError) -> PredicateTerm {
         let token = current
+        if token.isSymbol("-"), !tokens[position + 1].isNumber {
+            return try parseNegation()
+        }
         guard token.isSymbol("(") else { return try parseExpression() }
         position += 1
         let term = try nested(at: token) { (parser) throws(FetchPredicateError) in try parser.parseSum() }
@@ -36,14 +40,26 @@ extension PredicateParser {
         return term
     }
 
-    /// Consumes the current token if it is one of `candidates`, one nesting level deeper.
-    private mutating func arithmeticOperator(in candidates: [ArithmeticOperator]) throws(FetchPredicateError) -> ArithmeticOperator? {
-        let token = current
-        guard case .symbol(let symbol) = token.kind, let op = candidates.first(where: { $0.rawValue == symbol }) else { return nil }
+    /// `-factor`, read as `-1 * factor` (exact in floating point), one nesting level deeper.
+    private mutating func parseNegation() throws(FetchPredicateError) -> PredicateTerm {
+        try deepen(at: current)
+        position += 1
+        return .arithmetic(.multiply, .value(.integer(-1)), try parseFactor())
+    }
+
+    /// One nesting level deeper, or the error that `token` nests too deep.
+    private mutating func deepen(at token: PredicateToken) throws(FetchPredicateError) {
         guard depth < PredicateLimits.formatNesting else {
             throw .nestingTooDeep(limit: PredicateLimits.formatNesting, offset: token.offset, format: format)
         }
         depth += 1
+    }
+
+    /// Consumes the current token if it is one of `candidates`, one nesting level deeper.
+    private mutating func arithmeticOperator(in candidates: [ArithmeticOperator]) throws(FetchPredicateError) -> ArithmeticOperator? {
+        let token = current
+        guard case .symbol(let symbol) = token.kind, let op = candidates.first(where: { $0.rawValue == symbol }) else { return nil }
+        try deepen(at: token)
         position += 1
         return op
     }

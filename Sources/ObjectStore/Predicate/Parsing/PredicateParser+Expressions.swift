@@ -49,7 +49,8 @@ extension PredicateParser {
         return .list(elements)
     }
 
-    /// An expression that starts with a word: a key (or `CAST(…)`), `SELF` or a key after
+    /// An expression that starts with a word: a key (or `CAST(…)`, `SUBQUERY(…)`, a function
+    /// call), `SELF` or a key after
     /// `SELF.`, or a literal keyword (`YES`, `NO`, `NIL` and their synonyms).
     private mutating func parseWordExpression(_ word: String, token: PredicateToken) throws(FetchPredicateError) -> PredicateTerm {
         switch token.keyword {
@@ -59,6 +60,12 @@ extension PredicateParser {
             }
             if word.uppercased() == "SUBQUERY", tokens[position + 1].isSymbol("(") {
                 return try nested(at: token) { (parser) throws(FetchPredicateError) in try parser.parseSubquery() }
+            }
+            if tokens[position + 1].isSymbol("(") {
+                return try nested(at: token) { (parser) throws(FetchPredicateError) in try parser.parseFunctionCall(word, token: token) }
+            }
+            if word.contains(":") {
+                throw .unknownFunction(word, offset: token.offset, format: format)
             }
             try rejectKeyInSubquery()
             position += 1

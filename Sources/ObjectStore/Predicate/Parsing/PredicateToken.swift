@@ -40,6 +40,14 @@ struct PredicateToken: Sendable, Equatable {
         kind == .symbol(symbol)
     }
 
+    /// Whether the token is a number literal.
+    var isNumber: Bool {
+        switch kind {
+        case .integer, .real: true
+        default: false
+        }
+    }
+
     static let keywords: Set<String> = [
         "AND", "OR", "NOT", "IN", "BETWEEN", "BEGINSWITH", "ENDSWITH", "CONTAINS", "LIKE", "MATCHES",
         "ANY", "SOME", "ALL", "NONE", "TRUEPREDICATE", "FALSEPREDICATE", "YES", "NO", "TRUE", "FALSE",

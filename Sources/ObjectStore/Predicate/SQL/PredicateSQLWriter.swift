@@ -104,7 +104,7 @@ struct PredicateSQLWriter {
     /// operands that hold constants (arithmetic, subqueries): equal texts read the same value.
     static func operandText(_ operand: BoundOperand) -> String? {
         switch operand.source {
-        case .constant, .arithmetic, .subqueryCount: return nil
+        case .constant, .arithmetic, .function, .subqueryCount: return nil
         case .column, .objectKey, .count, .aggregate: break
         }
         var writer = PredicateSQLWriter(arguments: [])
@@ -150,6 +150,9 @@ struct PredicateSQLWriter {
             // REAL already, so a chain opens one parenthesis per operator.
             let lhs = if case .arithmetic = left.source { write(left) } else { "CAST(\(write(left)) AS REAL)" }
             text = "(\(lhs) \(op.rawValue) \(write(right)))"
+        case .function(let function, let arguments):
+            // The same Swift function as in memory (`ds_function`).
+            text = "ds_function(\(([String(function.code)] + arguments.map { write($0) }).joined(separator: ", ")))"
         }
         return operand.folding.isEmpty ? text : "ds_fold(\(text), \(operand.folding.rawValue))"
     }
@@ -170,7 +173,8 @@ struct PredicateSQLWriter {
 
     /// Computes a collection operator over the members of the row whose key is the SQL
     /// expression `ownerKey`: `ds_sum` and `ds_avg` (``CollectionTotal``, as in memory), `MIN`,
-    /// `MAX`; members' nil values are left out.
+    /// `MAX` (by the attribute's collation: `DS_DECIMAL` for decimals); members' nil values are
+    /// left out.
     private static func aggregateSelect(_ aggregate: BoundAggregate, ownerKey: String) -> String {
         let base = "a"
         let function = switch aggregate.collectionOperator {
@@ -179,7 +183,11 @@ struct PredicateSQLWriter {
         case .minimum: "MIN"
         case .maximum: "MAX"
         }
-        let value = "\(SQL.alias(base: base, hops: aggregate.memberHops)).\(SQL.quote(aggregate.name))"
+        var value = "\(SQL.alias(base: base, hops: aggregate.memberHops)).\(SQL.quote(aggregate.name))"
+        if aggregate.collectionOperator == .minimum || aggregate.collectionOperator == .maximum {
+            // MIN and MAX pick by the collation of their argument.
+            value += aggregate.collation.sqlSuffix
+        }
         let joins = SQL.leftJoins([aggregate.memberHops], base: base)
         let link = membership(SQL.quote(base), of: aggregate.relationship, ownerKey: ownerKey)
         return "SELECT \(function)(\(value)) FROM \(SQL.table(aggregate.relationship.destination)) AS \(SQL.quote(base))\(joins) WHERE \(link)"

@@ -50,6 +50,8 @@ extension PredicateNode {
             case .term(.arithmetic(_, let lhs, let rhs)):
                 pending.append((.term(lhs), depth + 1))
                 pending.append((.term(rhs), depth + 1))
+            case .term(.function(_, let arguments)):
+                for argument in arguments { pending.append((.term(argument), depth + 1)) }
             case .term(.subqueryCount(_, _, let predicate)):
                 pending.append((.node(predicate), depth + 1))
             case .term(.list(let elements)):

@@ -1,7 +1,8 @@
 extension PredicateNode {
     /// The tree with every term of every comparison replaced by `transform` of it (list elements,
-    /// arithmetic operands are transformed one by one, after what holds them; a subquery is
-    /// transformed, then the terms of its predicate).
+    /// arithmetic operands are transformed one by one, after what holds them; a function is
+    /// transformed after its arguments; a subquery is transformed, then the terms of its
+    /// predicate).
     func mappingTerms(_ transform: (PredicateTerm) -> PredicateTerm) -> PredicateNode {
         switch self {
         case .constant:
@@ -25,6 +26,8 @@ extension PredicateNode {
             return .list(elements.map { map($0, transform) })
         case .arithmetic(let op, let lhs, let rhs):
             return .arithmetic(op, map(lhs, transform), map(rhs, transform))
+        case .function(let function, let arguments):
+            return transform(.function(function, arguments.map { map($0, transform) }))
         case .subqueryCount:
             let transformed = transform(term)
             guard case .subqueryCount(let collection, let variable, let predicate) = transformed else { return transformed }
@@ -32,5 +35,15 @@ extension PredicateNode {
         default:
             return transform(term)
         }
+    }
+
+    /// Whether a comparison anywhere in the tree (a subquery's predicate included) calls `now()`.
+    var callsNow: Bool {
+        var found = false
+        _ = mappingTerms { term in
+            if case .function(.now, _) = term { found = true }
+            return term
+        }
+        return found
     }
 }

@@ -10,10 +10,18 @@ package indirect enum PredicateTerm: Sendable, Hashable {
     case list([PredicateTerm])
     /// `SELF`: the evaluated object itself.
     case evaluatedObject
-    /// `lhs op rhs`: arithmetic on numbers (`price * quantity`).
+    /// `lhs op rhs`: arithmetic on numbers (`price * quantity`), and on dates and seconds
+    /// (`start - 3600`, `end - start`).
     case arithmetic(ArithmeticOperator, PredicateTerm, PredicateTerm)
+    /// `function(arguments…)`: a built-in function of `NSExpression` (`abs(score)`, `now()`).
+    case function(PredicateFunction, [PredicateTerm])
     /// `SUBQUERY(collection, $variable, predicate).@count`: the number of members of the to-many
     /// `collection` that satisfy `predicate`, whose keys start at the member (written
     /// `$variable.key` in the format syntax).
     case subqueryCount(collection: KeyReference, variable: String, predicate: PredicateNode)
+
+    /// Whether the term is a constant.
+    var isValue: Bool {
+        if case .value = self { true } else { false }
+    }
 }

@@ -59,6 +59,11 @@ extension KeyExpression where Value: NumericAttributeValue {
         rhs.combined(.divide, .value(.double(lhs)), constantFirst: true)
     }
 
+    /// `-key`: the number negated, nil when it is nil (the format's `-score`).
+    public static prefix func - (operand: KeyExpression) -> KeyExpression<Root, Double?> {
+        operand.combined(.multiply, .value(.integer(-1)), constantFirst: true)
+    }
+
     /// This term combined with `other` by `op` (`other op self` when `constantFirst`).
     private func combined(_ op: ArithmeticOperator, _ other: PredicateTerm, constantFirst: Bool = false) -> KeyExpression<Root, Double?> {
         KeyExpression<Root, Double?>(term: constantFirst ? .arithmetic(op, other, term) : .arithmetic(op, term, other))

@@ -11,14 +11,14 @@ extension KeyExpression {
         KeyExpression(reference: .aggregate(relationship: SendableKeyPath(relationship), .average, member: SendableKeyPath(member)))
     }
 
-    /// `relationship.@min.member`: the smallest of the members' numbers or dates (nil values
-    /// left out), nil for none.
+    /// `relationship.@min.member`: the smallest of the members' values (nil values left
+    /// out), nil for none. Strings, UUIDs and data are ordered by their bytes, decimals by value.
     public static func min<Member: ManagedObject>(_ relationship: KeyPath<Root, Set<Member>>, _ member: KeyPath<Member, Value>) -> KeyExpression where Value: OrderedAttributeValue {
         KeyExpression(reference: .aggregate(relationship: SendableKeyPath(relationship), .minimum, member: SendableKeyPath(member)))
     }
 
-    /// `relationship.@max.member`: the largest of the members' numbers or dates (nil values
-    /// left out), nil for none.
+    /// `relationship.@max.member`: the largest of the members' values (nil values left
+    /// out), nil for none. Strings, UUIDs and data are ordered by their bytes, decimals by value.
     public static func max<Member: ManagedObject>(_ relationship: KeyPath<Root, Set<Member>>, _ member: KeyPath<Member, Value>) -> KeyExpression where Value: OrderedAttributeValue {
         KeyExpression(reference: .aggregate(relationship: SendableKeyPath(relationship), .maximum, member: SendableKeyPath(member)))
     }

@@ -113,6 +113,7 @@ extension Optional: PredicateArgument where Wrapped: PredicateArgument {
 extension Optional: EquatableAttributeValue where Wrapped: EquatableAttributeValue {}
 extension Optional: OrderedAttributeValue where Wrapped: OrderedAttributeValue {}
 extension Optional: TextAttributeValue where Wrapped: TextAttributeValue {}
+extension Optional: DateAttributeValue where Wrapped: DateAttributeValue {}
 
 extension Array: PredicateArgument where Element: PredicateArgument {
     /// `.collection` of the elements' values.
@@ -131,3 +132,4 @@ extension Int64: NumericAttributeValue {}
 extension Double: NumericAttributeValue {}
 extension Float: NumericAttributeValue {}
 extension Optional: NumericAttributeValue where Wrapped: NumericAttributeValue {}
+extension Date: DateAttributeValue {}

@@ -26,3 +26,7 @@ public protocol TextAttributeValue: OrderedAttributeValue {}
 /// A number attribute value: typed predicates can compute with it (`+`, `-`, `*`, `/`) and
 /// total it over a to-many relationship (`@sum`, `@avg`).
 public protocol NumericAttributeValue: OrderedAttributeValue {}
+
+/// A date attribute value: typed predicates can add and subtract seconds (`start - 3600`),
+/// subtract another date (giving seconds), and compare with ``KeyExpression/now()``.
+public protocol DateAttributeValue: OrderedAttributeValue {}
