@@ -62,6 +62,19 @@ public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
     /// PostgreSQL). Thrown before anything is written: the save changed nothing, and the context
     /// keeps its changes.
     case unstorableValue(ObjectID, entity: String, attribute: String, path: String, reason: String)
+    /// The store at `path` records the model version `version`, which the container's
+    /// ``MigrationPlan`` does not list (`knownVersions`): a later version of the app wrote it, or
+    /// the version was left out of the plan. The store was left unchanged.
+    case unknownModelVersion(path: String, version: String, knownVersions: [String])
+    /// The store at `path` is at version `from`, and the ``MigrationPlan`` has no chain of stages
+    /// from it to the current version `to`. The store was left unchanged.
+    case migrationStagesMissing(path: String, from: String, to: String)
+    /// A stage of a versioned migration failed (``MigrationFailure`` says where and why); the
+    /// whole migration rolled back, leaving the store as it was.
+    case migrationFailed(MigrationFailure)
+    /// The store on `server` cannot run a ``MigrationPlan``'s stages: versioned migration is
+    /// SQLite-only for now. `reason` says what the schema check found.
+    case versionedMigrationUnsupported(server: String, reason: String)
 
     /// Sentences that say what failed, where, and what to do.
     public var description: String {
@@ -102,6 +115,14 @@ public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
             return "The batch request on \(entity) is invalid: \(clause(reason)). Fix the request; nothing was changed."
         case let .unstorableValue(id, entity, attribute, path, reason):
             return "The store at \(path) cannot hold the value of \(entity).\(attribute) of the object \(id): \(clause(reason)). Nothing was saved and the context keeps its changes; change the value and save again."
+        case let .unknownModelVersion(path, version, known):
+            return "The store at \(path) is at model version \(version), which the migration plan does not list (it lists \(known.joined(separator: ", "))). It was left unchanged; open it with the version of the app that wrote it, or list that version in the plan."
+        case let .migrationStagesMissing(path, from, to):
+            return "The store at \(path) is at model version \(from), and the migration plan has no stages from \(from) to the current version \(to). It was left unchanged; add the missing stages to the plan."
+        case let .migrationFailed(failure):
+            return "\(failure) The store was left as it was; fix the data or the stage (a conversion, a custom stage) and open it again."
+        case let .versionedMigrationUnsupported(server, reason):
+            return "The store on \(server) does not match the current model version (\(clause(reason))), and versioned migration runs on SQLite stores only for now. Migrate the server's schema by hand, or open it with the model it has."
         }
     }
 
