@@ -1,3 +1,4 @@
+import Foundation
 import ObjectStore
 
 /// Version 1 of the store the migration crash test migrates: entries with a label and an
@@ -26,5 +27,20 @@ enum MigrationCrashV2 {
     /// The plan from version 1, reporting its progress to `progress`.
     static func plan(progress: (@Sendable (MigrationProgress) -> Void)? = nil) -> MigrationPlan {
         MigrationPlan(versions: [MigrationCrashV1.version, version], stages: [.lightweight(from: "1", to: "2")], progress: progress)
+    }
+}
+
+/// Numbers the migration's progress reports, which arrive on the thread that opens the container.
+final class MigrationReportCounter: @unchecked Sendable {
+    // Guarded by `lock`.
+    private var count = 0
+    private let lock = NSLock()
+
+    /// The number of this report, from 1.
+    func next() -> Int {
+        lock.withLock {
+            count += 1
+            return count
+        }
     }
 }

@@ -62,9 +62,10 @@ public final class PersistentContainer: Sendable {
     /// migrated. The errors are those of ``init(name:model:store:)``, and
     /// ``ObjectStoreError/unknownModelVersion(path:version:knownVersions:)``,
     /// ``ObjectStoreError/migrationStagesMissing(path:from:to:)`` and
-    /// ``ObjectStoreError/migrationFailed(_:)``, each leaving the store as it was. A server store
-    /// opens only at the current version: versioned migration is SQLite-only for now
-    /// (``ObjectStoreError/versionedMigrationUnsupported(server:reason:)``).
+    /// ``ObjectStoreError/migrationFailed(_:)``, each leaving the store as it was. Versioned
+    /// migration is SQLite-only for now: on a server store, a plan of more than one version fails
+    /// with ``ObjectStoreError/versionedMigrationUnsupported(server:reason:)`` before anything is
+    /// read or written (open it with ``init(name:model:store:)`` and the current model).
     public convenience init(name: String, migrationPlan: MigrationPlan, store: StoreDescription? = nil) throws(ObjectStoreError) {
         try self.init(name: name, model: migrationPlan.currentVersion.model, plan: migrationPlan, store: store)
     }
@@ -73,14 +74,12 @@ public final class PersistentContainer: Sendable {
         let description = store ?? .defaultFile(name: name)
         self.name = name
         self.storeDescription = description
+        if case .server(let server) = description.location, let plan, plan.versions.count > 1 {
+            throw .versionedMigrationUnsupported(server: server, reason: "the migration plan lists \(plan.versions.count) versions")
+        }
         let persistentStore: any PersistentStore
         if let opener = description.opener {
-            do {
-                persistentStore = try opener.open(description, model: model)
-            } catch let .incompatibleSchema(_, entity, attribute, reason) where plan.map({ $0.versions.count > 1 }) == true {
-                let place = attribute.map { "\(entity).\($0)" } ?? entity
-                throw .versionedMigrationUnsupported(server: description.path, reason: "at \(place): \(reason)")
-            }
+            persistentStore = try opener.open(description, model: model)
         } else {
             persistentStore = try SQLiteStore.open(description, model: model, plan: plan)
         }

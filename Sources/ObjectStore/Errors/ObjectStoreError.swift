@@ -72,8 +72,8 @@ public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
     /// A stage of a versioned migration failed (``MigrationFailure`` says where and why); the
     /// whole migration rolled back, leaving the store as it was.
     case migrationFailed(MigrationFailure)
-    /// The store on `server` cannot run a ``MigrationPlan``'s stages: versioned migration is
-    /// SQLite-only for now. `reason` says what the schema check found.
+    /// The store on `server` cannot be opened through a ``MigrationPlan`` of several versions:
+    /// versioned migration is SQLite-only for now. Nothing was read or written.
     case versionedMigrationUnsupported(server: String, reason: String)
 
     /// Sentences that say what failed, where, and what to do.
@@ -122,7 +122,7 @@ public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
         case let .migrationFailed(failure):
             return "\(failure) The store was left as it was; fix the data or the stage (a conversion, a custom stage) and open it again."
         case let .versionedMigrationUnsupported(server, reason):
-            return "The store on \(server) does not match the current model version (\(clause(reason))), and versioned migration runs on SQLite stores only for now. Migrate the server's schema by hand, or open it with the model it has."
+            return "The store on \(server) cannot be opened through a migration plan (\(clause(reason))): versioned migration runs on SQLite stores only for now. Nothing was read or written; migrate the server's schema by hand, then open it with the current model (PersistentContainer(name:model:store:))."
         }
     }
 
