@@ -44,6 +44,9 @@ public struct MigrationStage: Sendable {
     /// A stage the store infers from the two models, with your code before and after it.
     ///
     /// - Parameters:
+    ///   - source: The version the stage starts from.
+    ///   - destination: The version the stage ends at.
+    ///   - conversions: Conversions of the attributes whose type the stage changes.
     ///   - willMigrate: Runs with a context of the source model before the schema changes.
     ///   - didMigrate: Runs with a context of the destination model after the schema changed.
     ///
