@@ -16,6 +16,6 @@ struct DiffableBench: ParsableCommand {
             median of --runs runs (at least 5); the fastest and slowest run show the spread. Baselines run on the \
             same thread, in turns with ours, in warm memory. Build in release: swift run -c release diffable-bench diff
             """,
-        subcommands: [DiffBenchmark.self, SnapshotBenchmark.self, StoreBenchmark.self, FetchBenchmark.self, ApplyBenchmark.self, ControllerBenchmark.self, PipelineBenchmark.self, HistoryBenchmark.self, AggregateBenchmark.self, PostgresBenchmark.self, WebBenchmark.self]
+        subcommands: [DiffBenchmark.self, SnapshotBenchmark.self, StoreBenchmark.self, FetchBenchmark.self, ApplyBenchmark.self, ControllerBenchmark.self, PipelineBenchmark.self, HistoryBenchmark.self, AggregateBenchmark.self, MigrateBenchmark.self, PostgresBenchmark.self, WebBenchmark.self]
     )
 }

@@ -10,7 +10,7 @@ extension SQLiteStore {
         stamp: HistoryStamp, generationReserved: (Int64) -> Void, _ body: (Database, inout BatchCommit) throws -> Void
     ) throws(ObjectStoreError) -> BatchCommit {
         do {
-            return try writer.write { db in
+            return try writeTransaction { db in
                 var commit = BatchCommit()
                 commit.batch.stamp = stamp
                 commit.outcome.generation = try StoreGeneration.advance(db)

@@ -51,15 +51,37 @@ public final class PersistentContainer: Sendable {
     ///   later version; ``ObjectStoreError/databaseLocked(path:timeoutSeconds:)``; and
     ///   ``ObjectStoreError/incompatibleSchema(path:entity:attribute:reason:)`` when the schema
     ///   cannot be migrated to the model.
-    public init(name: String, model: ManagedObjectModel, store: StoreDescription? = nil) throws(ObjectStoreError) {
+    public convenience init(name: String, model: ManagedObjectModel, store: StoreDescription? = nil) throws(ObjectStoreError) {
+        try self.init(name: name, model: model, plan: nil, store: store)
+    }
+
+    /// Opens (or creates) the store at the plan's current version, migrating it there through
+    /// the plan's stages first when it is at an earlier one (see ``MigrationPlan``).
+    ///
+    /// The migration runs here, before the container exists: no context sees the store half
+    /// migrated. The errors are those of ``init(name:model:store:)``, and
+    /// ``ObjectStoreError/unknownModelVersion(path:version:knownVersions:)``,
+    /// ``ObjectStoreError/migrationStagesMissing(path:from:to:)`` and
+    /// ``ObjectStoreError/migrationFailed(_:)``, each leaving the store as it was. Versioned
+    /// migration is SQLite-only for now: on a server store, a plan of more than one version fails
+    /// with ``ObjectStoreError/versionedMigrationUnsupported(server:reason:)`` before anything is
+    /// read or written (open it with ``init(name:model:store:)`` and the current model).
+    public convenience init(name: String, migrationPlan: MigrationPlan, store: StoreDescription? = nil) throws(ObjectStoreError) {
+        try self.init(name: name, model: migrationPlan.currentVersion.model, plan: migrationPlan, store: store)
+    }
+
+    private init(name: String, model: ManagedObjectModel, plan: MigrationPlan?, store: StoreDescription?) throws(ObjectStoreError) {
         let description = store ?? .defaultFile(name: name)
         self.name = name
         self.storeDescription = description
+        if case .server(let server) = description.location, let plan, plan.versions.count > 1 {
+            throw .versionedMigrationUnsupported(server: server, reason: "the migration plan lists \(plan.versions.count) versions")
+        }
         let persistentStore: any PersistentStore
         if let opener = description.opener {
             persistentStore = try opener.open(description, model: model)
         } else {
-            persistentStore = try SQLiteStore.open(description, model: model)
+            persistentStore = try SQLiteStore.open(description, model: model, plan: plan)
         }
         let generation = try persistentStore.currentGeneration()
         let core = ContainerCore(store: persistentStore, generation: generation)

@@ -70,6 +70,19 @@ public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
     /// `Int64` for some group: thrown by the store's SQL, by a fetch folded in memory and by a
     /// live aggregate alike (a total that passes the range on the way and comes back is exact).
     case integerSumOverflow(entity: String, column: String)
+    /// The store at `path` records the model version `version`, which the container's
+    /// ``MigrationPlan`` does not list (`knownVersions`): a later version of the app wrote it, or
+    /// the version was left out of the plan. The store was left unchanged.
+    case unknownModelVersion(path: String, version: String, knownVersions: [String])
+    /// The store at `path` is at version `from`, and the ``MigrationPlan`` has no chain of stages
+    /// from it to the current version `to`. The store was left unchanged.
+    case migrationStagesMissing(path: String, from: String, to: String)
+    /// A stage of a versioned migration failed (``MigrationFailure`` says where and why); the
+    /// whole migration rolled back, leaving the store as it was.
+    case migrationFailed(MigrationFailure)
+    /// The store on `server` cannot be opened through a ``MigrationPlan`` of several versions:
+    /// versioned migration is SQLite-only for now. Nothing was read or written.
+    case versionedMigrationUnsupported(server: String, reason: String)
 
     /// Sentences that say what failed, where, and what to do.
     public var description: String {
@@ -115,6 +128,14 @@ public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
             return "willSave() kept changing objects: after \(rounds) rounds of calls, \(named) changed again since their last call. Nothing was saved and the context keeps its changes; in willSave(), set a value only when it differs from the one the object has."
         case let .integerSumOverflow(entity, column):
             return "The sum \(column) of the \(entity) objects of a group passes the range of a 64-bit integer (\(Int64.min) to \(Int64.max)). Sum a double attribute instead, or group or filter the objects into smaller totals."
+        case let .unknownModelVersion(path, version, known):
+            return "The store at \(path) is at model version \(version), which the migration plan does not list (it lists \(known.joined(separator: ", "))). It was left unchanged; open it with the version of the app that wrote it, or list that version in the plan."
+        case let .migrationStagesMissing(path, from, to):
+            return "The store at \(path) is at model version \(from), and the migration plan has no stages from \(from) to the current version \(to). It was left unchanged; add the missing stages to the plan."
+        case let .migrationFailed(failure):
+            return "\(failure) The store was left as it was; fix the data or the stage (a conversion, a custom stage) and open it again."
+        case let .versionedMigrationUnsupported(server, reason):
+            return "The store on \(server) cannot be opened through a migration plan (\(clause(reason))): versioned migration runs on SQLite stores only for now. Nothing was read or written; migrate the server's schema by hand, then open it with the current model (PersistentContainer(name:model:store:))."
         }
     }
 

@@ -59,7 +59,7 @@ extension SQLiteStore {
     /// Runs `body` in a write transaction, mapping its errors.
     func writeHistory<T>(_ body: (Database) throws -> T) throws(ObjectStoreError) -> T {
         do {
-            return try writer.write(body)
+            return try writeTransaction(body)
         } catch let error as ObjectStoreError {
             throw error
         } catch {

@@ -96,6 +96,20 @@ open class ManagedObject: Hashable, CustomStringConvertible {
         []
     }
 
+    /// The entity's name in the previous model version, when it was renamed (Core Data's
+    /// `renamingIdentifier`); nil unless overridden. A lightweight migration stage renames the
+    /// entity's table instead of dropping it and creating a new one.
+    open class var renamingIdentifier: String? {
+        nil
+    }
+
+    /// The previous model version's names of renamed attributes and relationships, by their
+    /// current names (`["title": "name"]` for `name` renamed to `title`); none unless overridden.
+    /// A lightweight migration stage keeps their values.
+    open class var renamingIdentifiers: [String: String] {
+        [:]
+    }
+
     /// The entity of this object.
     public final var entity: EntityDescription { entityDescription }
 

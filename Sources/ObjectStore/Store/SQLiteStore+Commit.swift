@@ -14,7 +14,7 @@ extension SQLiteStore {
     /// appending the commit's history transaction (``recordHistory(_:outcome:db:)``).
     func commit(_ batch: CommitBatch, policy: MergePolicy, generationReserved: (Int64) -> Void) throws(ObjectStoreError) -> CommitOutcome {
         do {
-            return try writer.write { db in
+            return try writeTransaction { db in
                 let generation = try StoreGeneration.advance(db)
                 generationReserved(generation)
                 let outcome = try CommitWriting.write(

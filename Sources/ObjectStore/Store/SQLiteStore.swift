@@ -23,12 +23,17 @@ final class SQLiteStore: PersistentStore {
     /// How long, in seconds, history is kept for consumers that stopped reading it
     /// (``StoreDescription/historyRetention``).
     let historyRetention: Double
+    /// Whether the store's connection is inside a transaction someone else opened (a migration's,
+    /// whose custom stages save through a store of an intermediate model): writes then run in a
+    /// savepoint of that transaction instead of a transaction of their own.
+    let joinsOpenTransaction: Bool
 
-    private init(
+    init(
         writer: any DatabaseWriter, path: String, identifier: UUID, model: ManagedObjectModel, busyTimeout: Double,
-        checkpointer: WALCheckpointer?, tracksHistory: Bool, historyRetention: Double
+        checkpointer: WALCheckpointer?, tracksHistory: Bool, historyRetention: Double, joinsOpenTransaction: Bool = false
     ) {
         self.writer = writer
+        self.joinsOpenTransaction = joinsOpenTransaction
         self.tracksHistory = tracksHistory
         self.historyRetention = historyRetention
         self.checkpointer = checkpointer
@@ -51,7 +56,7 @@ final class SQLiteStore: PersistentStore {
     /// written to. The migration runs on one plain connection before the connection pool opens
     /// (a pool sets up its write-ahead log with a write of its own), so a migration that fails
     /// rolls back and leaves the file byte for byte as it was.
-    static func open(_ description: StoreDescription, model: ManagedObjectModel) throws(ObjectStoreError) -> SQLiteStore {
+    static func open(_ description: StoreDescription, model: ManagedObjectModel, plan: MigrationPlan? = nil) throws(ObjectStoreError) -> SQLiteStore {
         let path = description.path
         guard description.historyRetention > 0, description.historyRetention.isFinite else {
             throw .cannotOpenStore(
@@ -74,8 +79,10 @@ final class SQLiteStore: PersistentStore {
                 configuration.prepareDatabase { db in
                     try db.execute(sql: "PRAGMA synchronous = NORMAL")
                 }
-                let migrator = try DatabaseQueue(path: path, configuration: configuration)
-                identifier = try migrator.write { db in try SchemaMigrator.migrate(db, model: model, path: path) }
+                var migratorConfiguration = configuration
+                migratorConfiguration.allowsUnsafeTransactions = true
+                let migrator = try DatabaseQueue(path: path, configuration: migratorConfiguration)
+                identifier = try migrate(migrator, model: model, plan: plan, description: description)
                 try migrator.close()
                 let walCheckpointer = WALCheckpointer(path: path, signal: CommitSignal(storePath: path))
                 checkpointer = walCheckpointer
@@ -83,8 +90,10 @@ final class SQLiteStore: PersistentStore {
                 configuration.prepareDatabase { db in walCheckpointer.watch(db) }
                 writer = try DatabasePool(path: path, configuration: configuration)
             case .inMemory:
-                writer = try DatabaseQueue(configuration: configuration)
-                identifier = try writer.write { db in try SchemaMigrator.migrate(db, model: model, path: path) }
+                configuration.allowsUnsafeTransactions = true
+                let queue = try DatabaseQueue(configuration: configuration)
+                writer = queue
+                identifier = try migrate(queue, model: model, plan: plan, description: description)
             case .server(let name):
                 throw ObjectStoreError.cannotOpenStore(
                     path: name, reason: "a server store is opened by its module; make its description with that module (StoreDescription.postgreSQL in PostgreSQLStore)")
@@ -96,6 +105,30 @@ final class SQLiteStore: PersistentStore {
         }
         return SQLiteStore(writer: writer, path: path, identifier: identifier, model: model, busyTimeout: description.busyTimeout, checkpointer: checkpointer,
                                tracksHistory: description.persistentHistoryTracking, historyRetention: description.historyRetention)
+    }
+
+    /// Brings the database to `model`: through the plan's stages when there is a plan
+    /// (``VersionedMigration``), else by the additive migration alone.
+    private static func migrate(_ queue: DatabaseQueue, model: ManagedObjectModel, plan: MigrationPlan?, description: StoreDescription) throws -> UUID {
+        guard let plan else {
+            return try queue.write { db in try SchemaMigrator.migrate(db, model: model, path: description.path) }
+        }
+        return try VersionedMigration(plan: plan, queue: queue, description: description).run()
+    }
+
+    /// Runs `body` in a write transaction of its own, or in a savepoint of the open transaction
+    /// the store joins (``joinsOpenTransaction``).
+    func writeTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+        guard joinsOpenTransaction else { return try writer.write(body) }
+        return try writer.writeWithoutTransaction { db in
+            var result: T?
+            try db.inSavepoint {
+                result = try body(db)
+                return .commit
+            }
+            guard let result else { throw ObjectStoreError.storeFailure(path: path, reason: "a savepoint of the migration's transaction ended without a result") }
+            return result
+        }
     }
 
     private static func mapOpenError(_ error: any Error, path: String, timeout: Double) -> ObjectStoreError {
@@ -283,7 +316,7 @@ final class SQLiteStore: PersistentStore {
     ///   missing from the store (handing out keys without it could repeat existing ones).
     func reserveKeys(entity: String, count: Int64) throws(ObjectStoreError) -> Int64 {
         do {
-            return try writer.write { db in try self.reserveKeys(entity: entity, count: count, db: db) }
+            return try writeTransaction { db in try self.reserveKeys(entity: entity, count: count, db: db) }
         } catch let error as ObjectStoreError {
             throw error
         } catch {

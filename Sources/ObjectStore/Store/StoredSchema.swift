@@ -15,6 +15,10 @@ package struct StoredSchema: Codable, Equatable {
 
     package var entities: [String: Entity]
 
+    package init(entities: [String: Entity]) {
+        self.entities = entities
+    }
+
     package init(model: ManagedObjectModel) {
         var entities: [String: Entity] = [:]
         for entity in model.entities {
