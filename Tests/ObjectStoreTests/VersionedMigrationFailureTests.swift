@@ -26,7 +26,11 @@ import Testing
     }
 
     private static func checkpoint(_ url: URL) throws {
-        let queue = try DatabaseQueue(path: url.path)
+        // The container that wrote the store may still be checkpointing it in the background:
+        // wait for it rather than fail on its lock.
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(30)
+        let queue = try DatabaseQueue(path: url.path, configuration: configuration)
         try queue.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
         try queue.close()
     }
