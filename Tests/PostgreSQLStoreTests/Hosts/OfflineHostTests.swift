@@ -28,8 +28,10 @@ extension PostgreSQLServerTests {
             await eventually(within: 60) { online.allSatisfy { Set($0.tokens("merged")).isSuperset(of: early) } }
             offline.signal(SIGSTOP)
             HostGroup.go(online)
-            // Purged past the stopped host: the first commit after its last is gone.
-            let passed = try #require(before.last).token.generation + 1
+            // Purged past the stopped host: the first commit after its last is gone. The online
+            // hosts may have purged the stopped host's commits before the history was read (it
+            // fell silent once done): then anything purged is past it.
+            let passed = (before.last?.token.generation ?? 0) + 1
             var purged = false
             for _ in 0..<60 where !purged {
                 try await Task.sleep(for: .milliseconds(250))
