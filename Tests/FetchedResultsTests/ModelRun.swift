@@ -45,6 +45,7 @@ import TestSupport
         currentValues = try readCurrentValues()
         for index in 0..<4 { controllers.append(try makeController(index)) }
         controllers.append(try CheckedAggregate(index: 4, context: context, includesPendingChanges: true))
+        controllers.append(try CheckedAggregate(index: 5, context: context, includesPendingChanges: false))
     }
 
     /// The committed values of every match as of the current step.

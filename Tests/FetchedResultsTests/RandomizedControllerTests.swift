@@ -11,9 +11,10 @@ import TestSupport
 /// sorts, section keys, limits, offsets and identifiers. After every step each controller's
 /// results equal a fresh fetch; each delivery's batch update passes the validator from the
 /// previous delivery, its classic changes replayed on the previous results give the new ones,
-/// and its marks are exactly the objects whose values changed and that stayed. An aggregate
-/// controller (groups sorted by count) follows the same stream: each delivery valid from the
-/// previous one, and its groups equal a fresh grouped fetch.
+/// and its marks are exactly the objects whose values changed and that stayed. Two aggregate
+/// controllers (groups sorted by count; one showing the view context's unsaved changes, one its
+/// committed values) follow the same stream: each delivery valid from the previous one, and
+/// their groups equal a fresh grouped fetch.
 ///
 /// `FETCHED_RESULTS_STEPS` (default 2,000 on SQLite, 200 on PostgreSQL) and `FETCHED_RESULTS_SEED` (default: four fixed
 /// seeds) set the run.

@@ -43,10 +43,11 @@ extension ManagedObjectContext {
     func projectedObjects(_ query: StoreQuery, includesPending: Bool) throws(ObjectStoreError) -> [(key: Int64, values: ContiguousArray<DatabaseValue>)] {
         let keys = try resolvedRows(query, selection: .ids, includesPending: includesPending).map(\.key)
         let objects = try loadObjects(entity: query.entity, keys: keys)
-        // Projections through to-one relationships load the related objects.
+        let source: ObjectValueSource = includesPending ? .current : .committed
+        // Projections through to-one relationships load the related objects, as `source` has them.
         return try reportingReadFailures { () throws(ObjectStoreError) -> [(key: Int64, values: ContiguousArray<DatabaseValue>)] in
             zip(keys, objects).map { key, object in
-                let values = ManagedObjectValues(current: object)
+                let values = ManagedObjectValues(object, source) ?? ManagedObjectValues(current: object)
                 return (key, ContiguousArray(query.projections.map { $0.value(of: values) }))
             }
         }

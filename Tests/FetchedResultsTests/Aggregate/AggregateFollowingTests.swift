@@ -55,6 +55,32 @@ import Testing
         log.loop?.cancel()
     }
 
+    @Test func aControllerOfCommittedValuesGroupsAnotherContextsSaveByTheSavedNameOfARelatedObject() async throws {
+        let container = try TestModel.inMemory()
+        let follower = container.newBackgroundContext(name: "follower")
+        follower.automaticallyMergesChangesFromParent = true
+        let tennisID = try await follower.perform { () throws in
+            let tennis = try follower.insertSport("Tennis")
+            try follower.save()
+            return tennis.objectID
+        }
+        let controller = try await follower.perform { () throws in
+            let controller = try FetchedAggregateController(fetchRequest: try liveMatchesPerSport(includesPendingChanges: false), managedObjectContext: follower)
+            try controller.performFetch()
+            try follower.existingObject(with: tennisID, as: Sport.self).name = "Padel"
+            follower.processPendingChanges()
+            return controller
+        }
+        let writer = container.newBackgroundContext(name: "writer")
+        try await writer.perform { () throws in
+            try writer.insertMatch("m0", score: 3, sport: try writer.existingObject(with: tennisID, as: Sport.self)).isLive = true
+            try writer.save()
+        }
+        try await settle(controller, "insert under a sport renamed and not saved")
+        let names = await follower.perform { controller.groups?.map { $0["sport.name"] as? String } }
+        #expect(names == ["Tennis"])
+    }
+
     @Test func aRandomStreamOfChangesKeepsTheGroupsEqualToAFreshFetch() async throws {
         for seed in TestEnvironment.seeds("AGGREGATE_RANDOM_SEED", default: [0x5EED_A661, 0x5EED_A662]) {
             try await Self.run(seed: seed)

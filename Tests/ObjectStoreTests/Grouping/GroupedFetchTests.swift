@@ -162,4 +162,31 @@ import Testing
         #expect(Self.described(pending) == Self.described(saved))
         #expect(pending.map { $0["sport.name"] as? String } == ["Chess", "Football", "Tennis"])
     }
+
+    @Test(arguments: StoreBackend.all) func aChildContextWithoutPendingChangesGroupsItsParentsValuesThroughRelatedObjects(_ backend: StoreBackend) async throws {
+        let container = try await TestModel.container(on: backend)
+        let context = container.newBackgroundContext()
+        var committed = Self.perSport()
+        committed.includesPendingChanges = false
+        let request = committed
+        let (parentRows, childRows, childPlain) = try await context.perform { () throws in
+            try Self.seeded(context)
+            let child = context.newChildContext()
+            let rows = try child.performAndWait { () throws in
+                let tennis = try child.fetch(FetchRequest<Sport>(where: \.name, equals: "Tennis")).first!
+                tennis.name = "Padel"
+                let first = try child.fetch(FetchRequest<Event>(where: \.title, equals: "F0")).first!
+                first.attendance = 1_000
+                var plain = FetchRequest<Event>(predicate: try FetchPredicate(format: "title == 'T0'"))
+                plain.resultType = .dictionaries
+                plain.includesPendingChanges = false
+                plain.propertiesToFetch = ["title", "sport.name"]
+                return (try child.fetchDictionaries(request), try child.fetchDictionaries(plain))
+            }
+            return (try context.fetchDictionaries(request), rows.0, rows.1)
+        }
+        #expect(Self.described(childRows) == Self.described(parentRows))
+        #expect(childRows.map { $0["sport.name"] as? String } == [nil, "Football", "Tennis"])
+        #expect(Self.described(childPlain) == [["title": "T0", "sport.name": "Tennis"]])
+    }
 }
