@@ -4,7 +4,7 @@ import ObjectStore
 import Testing
 import TestSupport
 
-/// Controllers follow changes to what `SUBQUERY(…).@count`, collection operators (`@max` of
+/// Controllers follow changes to what `SUBQUERY(…).@count` and `.@sum`, collection operators (`@max` of
 /// strings too), arithmetic (unary minus too) and functions read through relationships: a member's value, a member inserted, deleted or moved to another
 /// owner, a to-one destination's value.
 @MainActor @Suite struct ComputedPredicateFollowingTests {
@@ -47,6 +47,24 @@ import TestSupport
         matches[1].isLive = true
         try context.save()
         try await expectShows(controller, [], "after the match went live")
+    }
+
+    @Test func aSubquerySumFollowsTheMembersItsPredicateSelectsAndTheirValues() async throws {
+        let (container, football, _, matches) = try store(football: [4, 5], tennis: [9])
+        let context = container.viewContext
+        let controller = try sportController("SUBQUERY(#matches, $m, $m.isLive == YES).@sum.score > 8", context)
+        #expect(controller.fetchedObjects?.isEmpty == true)
+        matches[0].isLive = true
+        matches[1].isLive = true
+        try context.save()
+        try await expectShows(controller, ["Football"], "after both football matches went live")
+        matches[2].isLive = true
+        matches[0].score = 3
+        try context.save()
+        try await expectShows(controller, ["Tennis"], "after a tennis match went live and a football score fell")
+        try context.insertMatch("f2", score: 1, sport: football).isLive = true
+        try context.save()
+        try await expectShows(controller, ["Football", "Tennis"], "after a live football match was inserted")
     }
 
     @Test func aSumFollowsMatchesInsertedDeletedAndMovedToAnotherSport() async throws {

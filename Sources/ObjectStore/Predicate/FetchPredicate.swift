@@ -113,11 +113,14 @@ extension PredicateNode {
             case .key(let reference):
                 guard let names = reference.names(on: entity) else { return term }
                 return .key(.name(names.joined(separator: ".")))
-            case .subqueryCount(let collection, let variable, let predicate):
+            case .subquery(let collection, let variable, let predicate, var result):
                 guard let names = collection.names(on: entity),
                       let relationship = ResolvedKey.toManyRelationship(names, from: entity) else { return term }
                 let resolved = predicate.resolvingKeyPaths(on: relationship.destination)
-                return .subqueryCount(collection: .name(names.joined(separator: ".")), variable: variable, predicate: resolved)
+                if case .aggregate(let collectionOperator, let member) = result, let memberNames = member.names(on: relationship.destination) {
+                    result = .aggregate(collectionOperator, member: .name(memberNames.joined(separator: ".")))
+                }
+                return .subquery(collection: .name(names.joined(separator: ".")), variable: variable, predicate: resolved, result: result)
             default:
                 return term
             }

@@ -8,7 +8,8 @@ import TestSupport
 /// `%ld` `%u` `%f`, `$VARIABLE`, `CAST`, `SELF.key`, keys on either side, in `IN` lists and as
 /// `BETWEEN` bounds, and quantifiers with the value first; long `IN` lists and `OR`s of
 /// equalities on one key, which compile to an `IN` whose constants evaluation looks up;
-/// `SUBQUERY(…).@count` with predicates on the members (nested too), collection operators
+/// `SUBQUERY(…).@count` (or `.@sum`, `.@avg`, `.@min`, `.@max` of a member's number) with
+/// predicates on the members (nested too), collection operators
 /// (`@sum`, `@avg`, `@min`, `@max`, the last two over every ordered kind), arithmetic on
 /// numbers, keys and counts (with unary minus) and on dates and seconds, and the built-in
 /// functions (`abs`, …, `modulus:by:`, `lowercase`, `uppercase`, `now`) in each spelling.
@@ -186,7 +187,9 @@ struct RandomPredicateGenerator {
 
     // MARK: Subqueries, collection operators, arithmetic
 
-    /// `SUBQUERY(relationship, $sN, predicate).@count op n`, the predicate over the members.
+    /// `SUBQUERY(relationship, $sN, predicate).@count op n`, the predicate over the members, or
+    /// now and then `@sum`, `@avg`, `@min` or `@max` of a number of those members instead of
+    /// `@count`.
     private mutating func subquery(toMany: [(String, [Key])], depth: Int) -> String {
         let (relationship, _) = pick(toMany)
         let collection = path(relationship)
@@ -196,7 +199,12 @@ struct RandomPredicateGenerator {
         let members = Self.members(of: relationship.split(separator: ".").last.map(String.init) ?? relationship)
         let inner = predicate(keys: members.keys, toMany: members.toMany, depth: depth + 1)
         memberVariable = enclosing
-        return "SUBQUERY(\(collection), $\(variable), \(inner)).@count \(pick(["==", "!=", "<", "<=", ">", ">="])) \(Int.random(in: 0...3, using: &generator))"
+        let comparison = pick(["==", "!=", "<", "<=", ">", ">="])
+        if members.keys.contains(where: { $0.path == "level" }), Int.random(in: 0..<3, using: &generator) == 0 {
+            let result = "\(pick(["@sum", "@avg", "@min", "@max"])).\(pick(Self.numberMemberKeys).path)"
+            return "SUBQUERY(\(collection), $\(variable), \(inner)).\(result) \(comparison) \(constant(.number))"
+        }
+        return "SUBQUERY(\(collection), $\(variable), \(inner)).@count \(comparison) \(Int.random(in: 0...3, using: &generator))"
     }
 
     /// A relationship's `@sum`, `@avg`, `@min` or `@max` of numbers compared with a constant or

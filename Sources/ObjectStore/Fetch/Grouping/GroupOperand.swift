@@ -31,7 +31,7 @@ indirect enum GroupOperand: Sendable {
             self = .constant(constant)
         case .arithmetic(let op, let lhs, let rhs):
             self = .arithmetic(op, try GroupOperand(lhs, columns: columns, entity: entity, inArithmetic: true), try GroupOperand(rhs, columns: columns, entity: entity, inArithmetic: true))
-        case .variable, .list, .evaluatedObject, .subqueryCount, .function:
+        case .variable, .list, .evaluatedObject, .subquery, .function:
             throw .typeMismatch(entity: entity.name, key: "\(term)", reason: "havingPredicate compares names of propertiesToFetch, constants and arithmetic on them (`total / n > 2.5`), without functions")
         }
     }

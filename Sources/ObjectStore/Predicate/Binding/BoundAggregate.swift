@@ -11,4 +11,7 @@ struct BoundAggregate: Sendable {
     /// The order `@min` and `@max` pick by: the order comparisons of the attribute's domain use
     /// (bytes for strings, UUIDs and data, value for decimals).
     let collation: SortCollation
+    /// The predicate a member must satisfy to count (`SUBQUERY(…).@sum.key`), compiled for the
+    /// members; nil for every member.
+    var filter: BoundNode? = nil
 }

@@ -19,6 +19,11 @@ extension BoundOperand {
             let relationship = start + hops.map(\.name) + [aggregate.relationship.name]
             paths.append(relationship.joined(separator: "."))
             paths.append((relationship + aggregate.memberHops.map(\.name) + [aggregate.name]).joined(separator: "."))
+            if let filter = aggregate.filter {
+                var filterPaths: [String] = []
+                filter.collectKeyPaths(prefix: [], into: &filterPaths)
+                paths += filterPaths.map { (relationship + [$0]).joined(separator: ".") }
+            }
         case .subqueryCount(let hops, let relationship, let inner):
             let members = start + hops.map(\.name) + [relationship.name]
             paths.append(members.joined(separator: "."))

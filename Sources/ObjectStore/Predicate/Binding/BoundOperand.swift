@@ -65,6 +65,7 @@ struct BoundOperand: Sendable {
             case .aggregate(_, let aggregate):
                 result.insert(aggregate.relationship.destinationIndex)
                 for hop in aggregate.memberHops { result.insert(hop.destinationIndex) }
+                if let filter = aggregate.filter { result.formUnion(filter.relatedEntities) }
             case .subqueryCount(_, let relationship, let inner):
                 result.insert(relationship.destinationIndex)
                 result.formUnion(inner.relatedEntities)

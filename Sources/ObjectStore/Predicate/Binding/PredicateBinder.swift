@@ -110,8 +110,8 @@ struct PredicateBinder {
             return try arithmeticSide(op, lhs, rhs, key: PredicateFormatter.format(expression))
         case .function(let function, let arguments):
             return try functionSide(function, arguments, key: PredicateFormatter.format(expression))
-        case .subqueryCount(let collection, _, let predicate):
-            return try subquerySide(collection, predicate, key: PredicateFormatter.format(expression))
+        case .subquery(let collection, _, let predicate, let result):
+            return try subquerySide(collection, predicate, result, key: PredicateFormatter.format(expression))
         case .key(let reference):
             guard let names = reference.names(on: root) else {
                 throw .unknownKey(entity: root.name, key: reference.description)
@@ -172,8 +172,9 @@ struct PredicateBinder {
     // MARK: Collection operators, subqueries, arithmetic
 
     /// `relationship.@op.member`: the member key must end at a number attribute (or, for `@min`
-    /// and `@max`, any attribute whose values have an order).
-    private func aggregateSide(_ collectionOperator: CollectionOperator, hops: [RelationshipDescription], relationship: RelationshipDescription, member: [String], key: String) throws(FetchPredicateError) -> Side {
+    /// and `@max`, any attribute whose values have an order); with `filter`, over the members
+    /// that satisfy it only (`SUBQUERY(…).@op.member`).
+    private func aggregateSide(_ collectionOperator: CollectionOperator, hops: [RelationshipDescription], relationship: RelationshipDescription, member: [String], filter: BoundNode? = nil, key: String) throws(FetchPredicateError) -> Side {
         func mismatch(_ reason: String) -> FetchPredicateError {
             .typeMismatch(entity: root.name, key: key, reason: reason)
         }
@@ -196,12 +197,13 @@ struct PredicateBinder {
         }
         let aggregate = BoundAggregate(
             collectionOperator: collectionOperator, relationship: relationship, memberHops: resolved.hops,
-            column: attribute.column, name: attribute.name, collation: domain.collation)
+            column: attribute.column, name: attribute.name, collation: domain.collation, filter: filter)
         return .operand(BoundOperand(source: .aggregate(hops: hops, aggregate)), resultDomain, key: key)
     }
 
-    /// `SUBQUERY(collection, $x, predicate).@count`: `predicate` is compiled for the members.
-    private func subquerySide(_ collection: KeyReference, _ predicate: PredicateNode, key: String) throws(FetchPredicateError) -> Side {
+    /// `SUBQUERY(collection, $x, predicate).@count` (or a collection operator over a key of the
+    /// members that satisfy it): `predicate` is compiled for the members.
+    private func subquerySide(_ collection: KeyReference, _ predicate: PredicateNode, _ result: SubqueryResult, key: String) throws(FetchPredicateError) -> Side {
         guard let names = collection.names(on: root) else {
             throw .unknownKey(entity: root.name, key: collection.description)
         }
@@ -211,7 +213,15 @@ struct PredicateBinder {
             throw .typeMismatch(entity: root.name, key: collectionKey, reason: "SUBQUERY's collection must be a to-many relationship, as in SUBQUERY(items, $x, $x.value > 1)")
         }
         let inner = try PredicateBinder(root: relationship.destination, now: now).bind(predicate)
-        return .operand(BoundOperand(source: .subqueryCount(hops: resolved.hops, relationship: relationship, inner: inner)), .number, key: key)
+        switch result {
+        case .count:
+            return .operand(BoundOperand(source: .subqueryCount(hops: resolved.hops, relationship: relationship, inner: inner)), .number, key: key)
+        case .aggregate(let collectionOperator, let member):
+            guard let memberNames = member.names(on: relationship.destination) else {
+                throw .unknownKey(entity: relationship.destination.name, key: member.description)
+            }
+            return try aggregateSide(collectionOperator, hops: resolved.hops, relationship: relationship, member: memberNames, filter: inner, key: key)
+        }
     }
 
     /// `lhs op rhs` on numbers (keys, counts, collection operators, functions and constants of

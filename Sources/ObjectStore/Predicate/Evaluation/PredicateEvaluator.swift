@@ -162,16 +162,12 @@ struct PredicateEvaluator {
             guard let reader, let owner = target(readsMember: operand.readsMember, hops: hops)?.key else { return 0.databaseValue }
             return try reader.memberCount(ofKey: owner, relationship: relationship).databaseValue
         case .aggregate(let hops, let aggregate):
-            let rows = try memberRows(of: aggregate.relationship, ownerHops: hops, readsMember: operand.readsMember)
+            var rows = try memberRows(of: aggregate.relationship, ownerHops: hops, readsMember: operand.readsMember)
+            if let filter = aggregate.filter { rows = try Self.members(rows, satisfying: filter, reader: reader) }
             return Self.folded(Self.aggregateValue(aggregate, rows, reader: reader), operand.folding)
         case .subqueryCount(let hops, let relationship, let inner):
-            guard let reader else { return 0.databaseValue }
-            var count: Int64 = 0
-            for row in try memberRows(of: relationship, ownerHops: hops, readsMember: operand.readsMember) {
-                var evaluator = PredicateEvaluator(member: row, reader: reader)
-                if try evaluator.evaluate(inner) == true { count += 1 }
-            }
-            return count.databaseValue
+            let rows = try memberRows(of: relationship, ownerHops: hops, readsMember: operand.readsMember)
+            return Int64(try Self.members(rows, satisfying: inner, reader: reader).count).databaseValue
         case .arithmetic(let op, let left, let right):
             guard let lhs = try value(left).arithmeticNumber, let rhs = try value(right).arithmeticNumber else { return .null }
             return op.apply(lhs, rhs)?.databaseValue ?? .null
@@ -193,6 +189,17 @@ struct PredicateEvaluator {
     private mutating func memberRows(of relationship: RelationshipDescription, ownerHops: [RelationshipDescription], readsMember: Bool) throws(ObjectStoreError) -> [StoreRow] {
         guard let reader, let owner = target(readsMember: readsMember, hops: ownerHops)?.key else { return [] }
         return try reader.memberRows(ofKey: owner, relationship: relationship)
+    }
+
+    /// The members among `rows` that satisfy `predicate` (a subquery's, compiled for them).
+    private static func members(_ rows: [StoreRow], satisfying predicate: BoundNode, reader: (any ObjectReader)?) throws(ObjectStoreError) -> [StoreRow] {
+        guard let reader else { return [] }
+        var result: [StoreRow] = []
+        for row in rows {
+            var evaluator = PredicateEvaluator(member: row, reader: reader)
+            if try evaluator.evaluate(predicate) == true { result.append(row) }
+        }
+        return result
     }
 
     /// A collection operator over the members' values, nil values left out, as the store's SQL

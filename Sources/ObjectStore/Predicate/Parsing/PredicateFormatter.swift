@@ -73,9 +73,13 @@ enum PredicateFormatter {
         case .function(let function, let arguments):
             let name = function == .modulus ? function.selector : function.rawValue
             return name + "(" + arguments.map { write($0, member: member) }.joined(separator: ", ") + ")"
-        case .subqueryCount(let collection, let variable, let predicate):
+        case .subquery(let collection, let variable, let predicate, let result):
+            let tail = switch result {
+            case .count: ".@count"
+            case .aggregate(let collectionOperator, let key): "." + collectionOperator.keyComponent + "." + key.description
+            }
             return "SUBQUERY(" + write(.key(collection), member: member) + ", $" + variable + ", "
-                + write(predicate, context: 0, member: variable) + ").@count"
+                + write(predicate, context: 0, member: variable) + ")" + tail
         }
     }
 

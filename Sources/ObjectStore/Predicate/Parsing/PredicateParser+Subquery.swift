@@ -1,6 +1,7 @@
 extension PredicateParser {
-    /// `SUBQUERY(collection, $variable, predicate).@count`, from `SUBQUERY`: the predicate's keys
-    /// are written `$variable.key` and become keys of the member.
+    /// `SUBQUERY(collection, $variable, predicate).@count` (or `.@sum.key`, `.@avg.key`,
+    /// `.@min.key`, `.@max.key`, the key a member's), from `SUBQUERY`: the predicate's keys are
+    /// written `$variable.key` and become keys of the member.
     mutating func parseSubquery() throws(FetchPredicateError) -> PredicateTerm {
         position += 2
         let collectionToken = current
@@ -20,11 +21,20 @@ extension PredicateParser {
         defer { subqueryVariables.removeLast() }
         let predicate = try parseOr()
         try expect(")", "')' closing SUBQUERY")
-        guard current.isSymbol("."), case .atWord(let word) = tokens[position + 1].kind, word.lowercased() == "count" else {
-            throw unexpected(expected: ".@count after SUBQUERY(…): a subquery is compared by its number of members")
+        let expected = ".@count, or .@sum, .@avg, .@min or .@max and a key of the members, after SUBQUERY(…): a subquery is compared by its number of members or by a value of them"
+        guard current.isSymbol("."), case .atWord(let word) = tokens[position + 1].kind else { throw unexpected(expected: expected) }
+        if word.lowercased() == "count" {
+            position += 2
+            return .subquery(collection: collection, variable: variable, predicate: predicate, result: .count)
         }
+        guard let collectionOperator = CollectionOperator(keyComponent: "@" + word) else { throw unexpected(expected: expected) }
         position += 2
-        return .subqueryCount(collection: collection, variable: variable, predicate: predicate)
+        guard current.isSymbol(".") else {
+            throw unexpected(expected: "a key of SUBQUERY's members after \(collectionOperator.keyComponent), as in SUBQUERY(bets, $b, $b.isOpen == YES)\(collectionOperator.keyComponent).stake")
+        }
+        position += 1
+        let member = try parseKeyPath(startingWith: [try parseKeyComponent()])
+        return .subquery(collection: collection, variable: variable, predicate: predicate, result: .aggregate(collectionOperator, member: .name(member)))
     }
 
     /// `$name`: a key of the member of the enclosing `SUBQUERY` whose variable it is

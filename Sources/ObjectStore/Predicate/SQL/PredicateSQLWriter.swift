@@ -141,7 +141,7 @@ struct PredicateSQLWriter {
         case .count(let hops, let relationship):
             text = "(\(Self.countSelect(relationship, ownerKey: "\(alias(readsMember: operand.readsMember, hops: hops)).Z_PK")))"
         case .aggregate(let hops, let aggregate):
-            text = "(\(Self.aggregateSelect(aggregate, ownerKey: "\(alias(readsMember: operand.readsMember, hops: hops)).Z_PK")))"
+            text = "(\(writeAggregate(aggregate, ownerKey: "\(alias(readsMember: operand.readsMember, hops: hops)).Z_PK")))"
         case .subqueryCount(let hops, let relationship, let inner):
             text = "(\(writeSubqueryCount(relationship, inner, ownerKey: "\(alias(readsMember: operand.readsMember, hops: hops)).Z_PK")))"
         case .arithmetic(let op, let left, let right):
@@ -160,37 +160,40 @@ struct PredicateSQLWriter {
     /// Counts the members of `relationship` of the row whose key is the SQL expression
     /// `ownerKey` that satisfy `inner` (written one level deeper, for the members).
     private mutating func writeSubqueryCount(_ relationship: RelationshipDescription, _ inner: BoundNode, ownerKey: String) -> String {
+        writeMemberSelect({ _ in "COUNT(*)" }, relationship, filter: inner, extraPaths: [], ownerKey: ownerKey)
+    }
+
+    /// `SELECT value FROM` the members of `relationship` of the row whose key is the SQL
+    /// expression `ownerKey` (`value` written with `nested` aliases, joined along `extraPaths`),
+    /// those that satisfy `filter` when there is one (written one level deeper, for the members).
+    private mutating func writeMemberSelect(_ value: (PredicateSQLWriter) -> String, _ relationship: RelationshipDescription, filter: BoundNode?, extraPaths: [[RelationshipDescription]], ownerKey: String) -> String {
         var nested = PredicateSQLWriter(arguments: arguments, depth: depth + 1)
         let base = nested.rootAlias
-        var paths: [[RelationshipDescription]] = []
-        inner.forEachPath { readsMember, hops in if !readsMember && !hops.isEmpty { paths.append(hops) } }
+        var paths = extraPaths.filter { !$0.isEmpty }
+        filter?.forEachPath { readsMember, hops in if !readsMember && !hops.isEmpty { paths.append(hops) } }
         let joins = SQL.leftJoins(paths, base: base)
         let link = Self.membership(SQL.quote(base), of: relationship, ownerKey: ownerKey)
-        let condition = nested.write(inner)
+        let condition = filter.map { " AND " + nested.write($0) } ?? ""
         arguments = nested.arguments
-        return "SELECT COUNT(*) FROM \(SQL.table(relationship.destination)) AS \(SQL.quote(base))\(joins) WHERE \(link) AND \(condition)"
+        return "SELECT \(value(nested)) FROM \(SQL.table(relationship.destination)) AS \(SQL.quote(base))\(joins) WHERE \(link)\(condition)"
     }
 
     /// Computes a collection operator over the members of the row whose key is the SQL
-    /// expression `ownerKey`: `ds_sum` and `ds_avg` (``CollectionTotal``, as in memory), `MIN`,
-    /// `MAX` (by the attribute's collation: `DS_DECIMAL` for decimals); members' nil values are
-    /// left out.
-    private static func aggregateSelect(_ aggregate: BoundAggregate, ownerKey: String) -> String {
-        let base = "a"
+    /// expression `ownerKey` (those that satisfy the aggregate's filter, if any): `ds_sum` and
+    /// `ds_avg` (``CollectionTotal``, as in memory), `MIN`, `MAX` (by the attribute's collation:
+    /// `DS_DECIMAL` for decimals); members' nil values are left out.
+    private mutating func writeAggregate(_ aggregate: BoundAggregate, ownerKey: String) -> String {
         let function = switch aggregate.collectionOperator {
         case .sum: "ds_sum"
         case .average: "ds_avg"
         case .minimum: "MIN"
         case .maximum: "MAX"
         }
-        var value = "\(SQL.alias(base: base, hops: aggregate.memberHops)).\(SQL.quote(aggregate.name))"
-        if aggregate.collectionOperator == .minimum || aggregate.collectionOperator == .maximum {
-            // MIN and MAX pick by the collation of their argument.
-            value += aggregate.collation.sqlSuffix
-        }
-        let joins = SQL.leftJoins([aggregate.memberHops], base: base)
-        let link = membership(SQL.quote(base), of: aggregate.relationship, ownerKey: ownerKey)
-        return "SELECT \(function)(\(value)) FROM \(SQL.table(aggregate.relationship.destination)) AS \(SQL.quote(base))\(joins) WHERE \(link)"
+        // MIN and MAX pick by the collation of their argument.
+        let collation = aggregate.collectionOperator == .minimum || aggregate.collectionOperator == .maximum ? aggregate.collation.sqlSuffix : ""
+        return writeMemberSelect({ nested in
+            "\(function)(\(SQL.alias(base: nested.rootAlias, hops: aggregate.memberHops)).\(SQL.quote(aggregate.name))\(collation))"
+        }, aggregate.relationship, filter: aggregate.filter, extraPaths: [aggregate.memberHops], ownerKey: ownerKey)
     }
 
     // MARK: One owner

@@ -52,7 +52,7 @@ extension PredicateNode {
                 pending.append((.term(rhs), depth + 1))
             case .term(.function(_, let arguments)):
                 for argument in arguments { pending.append((.term(argument), depth + 1)) }
-            case .term(.subqueryCount(_, _, let predicate)):
+            case .term(.subquery(_, _, let predicate, _)):
                 pending.append((.node(predicate), depth + 1))
             case .term(.list(let elements)):
                 for element in elements { pending.append((.term(element), depth)) }

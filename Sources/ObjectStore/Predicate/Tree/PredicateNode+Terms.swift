@@ -28,10 +28,10 @@ extension PredicateNode {
             return .arithmetic(op, map(lhs, transform), map(rhs, transform))
         case .function(let function, let arguments):
             return transform(.function(function, arguments.map { map($0, transform) }))
-        case .subqueryCount:
+        case .subquery:
             let transformed = transform(term)
-            guard case .subqueryCount(let collection, let variable, let predicate) = transformed else { return transformed }
-            return .subqueryCount(collection: collection, variable: variable, predicate: predicate.mappingTerms(transform))
+            guard case .subquery(let collection, let variable, let predicate, let result) = transformed else { return transformed }
+            return .subquery(collection: collection, variable: variable, predicate: predicate.mappingTerms(transform), result: result)
         default:
             return transform(term)
         }

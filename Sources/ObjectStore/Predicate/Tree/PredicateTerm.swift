@@ -15,10 +15,11 @@ package indirect enum PredicateTerm: Sendable, Hashable {
     case arithmetic(ArithmeticOperator, PredicateTerm, PredicateTerm)
     /// `function(arguments…)`: a built-in function of `NSExpression` (`abs(score)`, `now()`).
     case function(PredicateFunction, [PredicateTerm])
-    /// `SUBQUERY(collection, $variable, predicate).@count`: the number of members of the to-many
-    /// `collection` that satisfy `predicate`, whose keys start at the member (written
-    /// `$variable.key` in the format syntax).
-    case subqueryCount(collection: KeyReference, variable: String, predicate: PredicateNode)
+    /// `SUBQUERY(collection, $variable, predicate).@count` (or `.@sum.key`, `.@avg.key`,
+    /// `.@min.key`, `.@max.key`): the number of members of the to-many `collection` that satisfy
+    /// `predicate`, whose keys start at the member (written `$variable.key` in the format
+    /// syntax), or a collection operator over a key of those members.
+    case subquery(collection: KeyReference, variable: String, predicate: PredicateNode, result: SubqueryResult)
 
     /// Whether the term is a constant.
     var isValue: Bool {
