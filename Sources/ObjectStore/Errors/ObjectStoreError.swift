@@ -67,8 +67,9 @@ public enum ObjectStoreError: Error, Sendable, CustomStringConvertible {
     /// the context keeps its changes (those `willSave()` made included).
     case saveHooksDidNotSettle(rounds: Int, objects: [ObjectID])
     /// The integer `sum` named `column` of a grouped fetch of `entity` passes the range of
-    /// `Int64` for some group: thrown by the store's SQL, by a fetch folded in memory and by a
-    /// live aggregate alike (a total that passes the range on the way and comes back is exact).
+    /// `Int64` for some group, whether or not the ``FetchRequest/havingPredicate`` keeps that
+    /// group: thrown by the store's SQL, by a fetch folded in memory and by a live aggregate alike
+    /// (a total that passes the range on the way and comes back is exact).
     case integerSumOverflow(entity: String, column: String)
     /// The store at `path` records the model version `version`, which the container's
     /// ``MigrationPlan`` does not list (`knownVersions`): a later version of the app wrote it, or

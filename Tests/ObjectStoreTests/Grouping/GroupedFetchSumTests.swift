@@ -73,6 +73,29 @@ import Testing
         #expect(ObjectStoreError.integerSumOverflow(entity: "Event", column: "total").description.contains("The sum total of the Event objects of a group passes the range of a 64-bit integer"))
     }
 
+    @Test(arguments: StoreBackend.all) func anIntegerSumPastInt64FailsEvenInAGroupTheHavingPredicateLeavesOut(_ backend: StoreBackend) async throws {
+        let context = try await TestModel.container(on: backend).newBackgroundContext()
+        let failures = try await context.perform { () throws in
+            try Self.footballEvents(context, attendances: [Int.max, 1])
+            var request = FetchRequest<Event>()
+            request.resultType = .dictionaries
+            request.propertiesToGroupBy = ["sport.name"]
+            request.propertiesToFetch = ["sport.name", .sum(\.attendance, as: "total"), .count(as: "n")]
+            request.havingPredicate = try FetchPredicate(format: "n > 5")
+            var failures: [String] = []
+            for pending in [false, true] {
+                if pending { try Self.pendingChess(context) }
+                do {
+                    failures.append("\(try context.fetchDictionaries(request).count) rows")
+                } catch ObjectStoreError.integerSumOverflow(let entity, let column) {
+                    failures.append("\(entity).\(column)")
+                }
+            }
+            return failures
+        }
+        #expect(failures == ["Event.total", "Event.total"])
+    }
+
     @Test(arguments: StoreBackend.all) func anIntegerSumThatPassesInt64OnTheWayAndComesBackIsExact(_ backend: StoreBackend) async throws {
         let context = try await TestModel.container(on: backend).newBackgroundContext()
         let totals = try await context.perform { () throws in

@@ -29,7 +29,18 @@ extension GroupedQuery {
             + SQL.leftJoins(paths.filter { !$0.isEmpty }, base: "t")
         if !conditions.isEmpty { text += " WHERE " + conditions.joined(separator: " AND ") }
         if !isDistinct && !keys.isEmpty { text += " GROUP BY " + keys.joined(separator: ", ") }
-        if let having { text += " HAVING " + having.sql(outputs, arguments: &arguments) }
+        if let having {
+            var condition = having.sql(outputs, arguments: &arguments)
+            let sums = aggregates.filter { $0.function == .sum && $0.isInteger }
+            if dialect == .postgreSQL && !sums.isEmpty {
+                // PostgreSQL computes the output columns of the groups HAVING keeps only: every
+                // group's integer sums are cast first, so a total past bigint fails whichever
+                // groups HAVING keeps, as on SQLite and in memory.
+                let casts = sums.map { Self.aggregateSQL($0, argument: $0.input.map { inputs[$0] } ?? "*", name: "", dialect: dialect) }
+                condition = "CASE WHEN num_nulls(\(casts.joined(separator: ", "))) < 0 THEN FALSE ELSE \(condition) END"
+            }
+            text += " HAVING " + condition
+        }
         let terms = orders.map { Self.orderTerm(outputs[$0.column], ascending: $0.ascending, collation: $0.collation, dialect: dialect) }
             + keys.map { Self.orderTerm($0, ascending: true, collation: .binary, dialect: dialect) }
         if !terms.isEmpty { text += " ORDER BY " + terms.joined(separator: ", ") }
