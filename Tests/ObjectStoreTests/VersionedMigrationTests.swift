@@ -121,6 +121,41 @@ import Testing
         #expect(seen.allSatisfy { $0.stage == 1 && $0.stageCount == 1 && $0.source == "1" && $0.destination == "2" })
     }
 
+    @Test func progressUpdatesGiveTheCallbacksReportsAndEndWhenTheContainerIsOpen() async throws {
+        let url = try await versionOneStore()
+        let reports = Locked<[MigrationProgress]>([])
+        var plan = Self.renameAndConvert
+        plan.progress = { progress in reports.withLock { $0.append(progress) } }
+        let updates = plan.progressUpdates()
+        let watcher = Task {
+            var seen: [MigrationProgress] = []
+            for await update in updates { seen.append(update) }
+            return seen
+        }
+        _ = try open(url, plan)
+        let seen = await watcher.value
+        #expect(!seen.isEmpty)
+        #expect(seen == reports.withLock { $0 })
+        #expect(seen.last?.completedUnitCount == seen.last?.totalUnitCount)
+    }
+
+    @Test func progressUpdatesEndWithoutReportsWhenNothingMigratesOrTheOpenFails() async throws {
+        let url = try await versionOneStore()
+        var current = MigrationPlan(versions: [PlanV1.version], stages: [])
+        let unchanged = current.progressUpdates()
+        _ = try open(url, current)
+        var unchangedCount = 0
+        for await _ in unchanged { unchangedCount += 1 }
+        #expect(unchangedCount == 0)
+
+        var missing = MigrationPlan(versions: [PlanV1.version, PlanV2.version], stages: [])
+        let failed = missing.progressUpdates()
+        #expect(throws: ObjectStoreError.self) { try open(url, missing) }
+        var failedCount = 0
+        for await _ in failed { failedCount += 1 }
+        #expect(failedCount == 0)
+    }
+
     @Test func storeWithoutARecordedVersionIsRecognisedByItsSchema() async throws {
         let url = TestModel.temporaryStoreURL(name: "Unversioned")
         do {

@@ -71,6 +71,7 @@ public final class PersistentContainer: Sendable {
     }
 
     private init(name: String, model: ManagedObjectModel, plan: MigrationPlan?, store: StoreDescription?) throws(ObjectStoreError) {
+        defer { plan?.finishProgressUpdates() }
         let description = store ?? .defaultFile(name: name)
         self.name = name
         self.storeDescription = description

@@ -29,6 +29,9 @@ public struct MigrationPlan: Sendable {
     /// Called as the migration runs (on the thread that creates the container), while the store
     /// is locked for the migration but no context or lock of the library is held.
     public var progress: (@Sendable (MigrationProgress) -> Void)?
+    /// Ends the sequences of ``progressUpdates()`` once a container has opened (or failed to
+    /// open) the store through the plan.
+    var progressFinishers: [@Sendable () -> Void] = []
 
     /// A plan of `versions` (oldest first, at least one) and the stages between them.
     public init(versions: [ModelVersion], stages: [MigrationStage], progress: (@Sendable (MigrationProgress) -> Void)? = nil) {

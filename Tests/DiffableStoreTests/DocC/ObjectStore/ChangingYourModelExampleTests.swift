@@ -64,6 +64,21 @@ enum ScoresV2 {
         #expect(athletes == [["Ann Lee", "1500", "AL"]])
     }
 
+    /// The article's progress sequence, verbatim: it ends once the container is open.
+    @Test func progressUpdatesEndWhenTheContainerIsOpen() async throws {
+        let store = try versionOneStore(rating: 1_200)
+        var plan = MigrationPlan(versions: [ScoresV1.version, ScoresV2.version], stages: [.lightweight(from: "1", to: "2")])
+        let updates = plan.progressUpdates()
+        let watcher = Task {
+            for await update in updates { print("\(Int(update.fractionCompleted * 100))%") }
+        }
+        let container = try PersistentContainer(name: "Scores", migrationPlan: plan, store: store)
+        await watcher.value
+        let context = container.newBackgroundContext()
+        let ratings = try context.performAndWait { () throws in try context.fetch(ScoresV2.Athlete.self).map(\.rating) }
+        #expect(ratings == ["1200"])
+    }
+
     /// The article's conversion, verbatim, in a lightweight stage.
     @Test func conversionOfTheAppDecidesTheNewValue() throws {
         let store = try versionOneStore(rating: 2_100)
