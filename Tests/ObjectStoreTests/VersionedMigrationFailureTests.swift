@@ -19,32 +19,20 @@ import Testing
             }
             try context.save()
         }
-        // Copy the log into the file now, so that no checkpoint of this container's changes the
-        // bytes the tests compare.
-        try Self.checkpoint(url)
         return url
     }
 
-    private static func checkpoint(_ url: URL) throws {
-        // The container that wrote the store may still be checkpointing it in the background:
-        // wait for it rather than fail on its lock.
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(30)
-        let queue = try DatabaseQueue(path: url.path, configuration: configuration)
-        try queue.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
-        try queue.close()
-    }
 
     /// Opening `url` with `plan` throws an error `matches` accepts; the file does not change.
     private func expectRefused(_ url: URL, _ plan: MigrationPlan, _ matches: (ObjectStoreError) -> Bool) throws {
-        let before = try StoreFileSnapshot(url)
+        let before = try StoreFileSnapshot.checkpointed(url)
         #expect {
             _ = try PersistentContainer(name: "V", migrationPlan: plan, store: StoreDescription(location: .file(url)))
         } throws: { error in
             guard let error = error as? ObjectStoreError else { return false }
             return matches(error)
         }
-        let after = try StoreFileSnapshot(url)
+        let after = try StoreFileSnapshot.unlogged(url)
         #expect(after == before, "files \(before.neighbours) became \(after.neighbours); bytes \(after.bytes == before.bytes ? "equal" : "changed")")
     }
 
