@@ -6,6 +6,12 @@ enum MigrationSQL {
     /// one (attribute names never start with `Z_`).
     static let convertingColumn = "Z_MIGRATING"
 
+    /// The temporary name of the `index`th table a stage renames, or of the `index`th column it
+    /// renames in one table (entity and attribute names never start with `Z_`).
+    static func renamingName(_ index: Int) -> String {
+        "Z_RENAMING_\(index)"
+    }
+
     /// Drops the indexes of `table` that the store made (the additive migration that ends the
     /// stage makes the destination's again).
     static func dropIndexes(of table: String, db: Database) throws {

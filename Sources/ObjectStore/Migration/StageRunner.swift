@@ -84,28 +84,58 @@ struct StageRunner {
         return (rows, total)
     }
 
-    /// Renames the tables of renamed entities, their key counters and their indexes' tables.
+    /// Renames the tables of renamed entities and their key counters (their indexes are dropped;
+    /// the additive migration that ends the stage makes them again). A renamed entity may take
+    /// the name of a removed one, whose table goes first, or of another renamed one (two entities
+    /// that swap names): every renamed table moves through a temporary name.
     private func renameTables(_ mapping: StageMapping, db: Database) throws {
-        for map in mapping.entities {
-            guard let source = map.source, source.name != map.destination.name else { continue }
-            try MigrationSQL.dropIndexes(of: source.name, db: db)
-            try db.execute(sql: "ALTER TABLE \(SQL.quote(source.name)) RENAME TO \(SQL.quote(map.destination.name))")
-            try db.execute(sql: "DELETE FROM Z_PRIMARYKEY WHERE Z_ENT = ?", arguments: [map.destination.name])
-            try db.execute(sql: "UPDATE Z_PRIMARYKEY SET Z_ENT = ? WHERE Z_ENT = ?", arguments: [map.destination.name, source.name])
+        let renames = mapping.entities.compactMap { map in
+            map.source.flatMap { $0.name == map.destination.name ? nil : (old: $0.name, new: map.destination.name) }
+        }
+        guard !renames.isEmpty else { return }
+        for entity in mapping.removedEntities where renames.contains(where: { $0.new == entity.name }) {
+            try db.execute(sql: "DROP TABLE IF EXISTS \(SQL.quote(entity.name))")
+        }
+        var counters: [String: Int64] = [:]
+        for (old, new) in renames {
+            counters[new] = try Int64.fetchOne(db, sql: "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?", arguments: [old])
+        }
+        for (index, rename) in renames.enumerated() {
+            try MigrationSQL.dropIndexes(of: rename.old, db: db)
+            try db.execute(sql: "ALTER TABLE \(SQL.quote(rename.old)) RENAME TO \(SQL.quote(MigrationSQL.renamingName(index)))")
+        }
+        for (index, rename) in renames.enumerated() {
+            try db.execute(sql: "ALTER TABLE \(SQL.quote(MigrationSQL.renamingName(index))) RENAME TO \(SQL.quote(rename.new))")
+        }
+        for (old, new) in renames {
+            try db.execute(sql: "DELETE FROM Z_PRIMARYKEY WHERE Z_ENT IN (?, ?)", arguments: [old, new])
+        }
+        for (new, counter) in counters {
+            try db.execute(sql: "INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_MAX) VALUES (?, ?)", arguments: [new, counter])
         }
     }
 
     /// Renames the columns of renamed attributes and of renamed to-one relationships that stay
-    /// to-one.
+    /// to-one. A renamed column may take the name of a removed one, which is dropped first, or
+    /// of another renamed one (two attributes that swap names): every renamed column moves
+    /// through a temporary name.
     private func renameColumns(_ mapping: StageMapping, db: Database) throws {
         for map in mapping.entities where map.source != nil {
-            let table = SQL.quote(map.destination.name)
+            let table = map.destination.name
             var renames = map.attributes.map { ($0.source.name, $0.destination.name) }
             renames += map.relationships.filter { !$0.source.isToMany && !$0.destination.isToMany }.map { ($0.source.name, $0.destination.name) }
-            guard renames.contains(where: { $0.0 != $0.1 }) else { continue }
-            try MigrationSQL.dropIndexes(of: map.destination.name, db: db)
-            for (old, new) in renames where old != new {
-                try db.execute(sql: "ALTER TABLE \(table) RENAME COLUMN \(SQL.quote(old)) TO \(SQL.quote(new))")
+            renames.removeAll { $0.0 == $0.1 }
+            guard !renames.isEmpty else { continue }
+            try MigrationSQL.dropIndexes(of: table, db: db)
+            let removed = map.removedAttributes.map(\.name) + map.removedKeyColumns.map(\.name)
+            for name in removed where renames.contains(where: { $0.1 == name }) {
+                try MigrationSQL.dropColumn(name, of: table, db: db)
+            }
+            for (index, (old, _)) in renames.enumerated() {
+                try db.execute(sql: "ALTER TABLE \(SQL.quote(table)) RENAME COLUMN \(SQL.quote(old)) TO \(SQL.quote(MigrationSQL.renamingName(index)))")
+            }
+            for (index, (_, new)) in renames.enumerated() {
+                try db.execute(sql: "ALTER TABLE \(SQL.quote(table)) RENAME COLUMN \(SQL.quote(MigrationSQL.renamingName(index))) TO \(SQL.quote(new))")
             }
         }
     }
@@ -120,13 +150,17 @@ struct StageRunner {
                 try db.execute(sql: "DROP TABLE IF EXISTS \(SQL.quote(join.name))")
             }
         }
-        for entity in mapping.removedEntities {
+        // A removed name that the destination uses was taken by a renamed entity or column,
+        // whose renaming dropped what had it.
+        let destinationEntities = Set(destination.model.entities.map(\.name))
+        for entity in mapping.removedEntities where !destinationEntities.contains(entity.name) {
             try db.execute(sql: "DROP TABLE IF EXISTS \(SQL.quote(entity.name))")
             try db.execute(sql: "DELETE FROM Z_PRIMARYKEY WHERE Z_ENT = ?", arguments: [entity.name])
         }
         for map in mapping.entities where map.source != nil {
             let names = map.removedAttributes.map(\.name) + map.removedKeyColumns.map(\.name)
-            for name in names {
+            let destinationColumns = Set(map.destination.columnNames)
+            for name in names where !destinationColumns.contains(name) {
                 try MigrationSQL.dropColumn(name, of: map.destination.name, db: db)
             }
         }
