@@ -33,16 +33,7 @@ enum ConversionV2 {
     static let version = ModelVersion("2", model: ManagedObjectModel([Sample.self]))
 }
 
+/// Version 3: the attributes of version 1 again (the same class, a model version of its own).
 enum ConversionV3 {
-    final class Sample: ManagedObject {
-        @Attribute var i = 0
-        @Attribute var d = 0.0
-        @Attribute var s = ""
-        @Attribute var b = false
-        @Attribute var t = Date(timeIntervalSince1970: 0)
-        @Attribute var w = 0.0
-        @Attribute var k = 0
-        override class var entityName: String { "Sample" }
-    }
-    static let version = ModelVersion("3", model: ManagedObjectModel([Sample.self]))
+    static let version = ModelVersion("3", model: ManagedObjectModel([ConversionV1.Sample.self]))
 }

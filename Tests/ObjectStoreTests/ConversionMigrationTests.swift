@@ -29,7 +29,7 @@ import Testing
         let container = try PersistentContainer(name: "Conversion", migrationPlan: Self.plan, store: description)
         let context = container.newBackgroundContext()
         let values = try context.performAndWait { () throws in
-            try context.fetch(ConversionV3.Sample.self).map { sample in
+            try context.fetch(ConversionV1.Sample.self).map { sample in
                 "\(sample.i) \(sample.d) \(sample.s) \(sample.b) \(sample.t.timeIntervalSince1970) \(sample.w) \(sample.k)"
             }
         }
