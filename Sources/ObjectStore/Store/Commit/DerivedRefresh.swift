@@ -41,28 +41,34 @@ package struct DerivedRefresh {
     /// Whether rows the batch did not write take a new version (not in a migration).
     private var raisesVersions = true
 
+    /// Notes what the batch's rows reach; rows of entities no derivation reads cost one check.
     init(batch: CommitBatch, outcome: CommitOutcome) {
-        for (index, insert) in batch.inserts.enumerated() {
-            places[RowKey(entity: insert.entity.index, key: insert.key)] = .insert(index)
+        for (index, insert) in batch.inserts.enumerated() where insert.entity.isReadByDerivations {
+            note(.insert(index), of: insert.entity, insert.key)
             noteWritten(insert.entity, insert.key, before: nil, after: insert.values, columns: nil)
         }
-        for (delete, result) in zip(batch.deletes, outcome.deletes) {
+        for (delete, result) in zip(batch.deletes, outcome.deletes) where delete.entity.isReadByDerivations {
             guard case .deleted(let before) = result else { continue }
             deleted.insert(RowKey(entity: delete.entity.index, key: delete.key))
             noteWritten(delete.entity, delete.key, before: before, after: nil, columns: nil)
         }
-        for (index, (update, result)) in zip(batch.updates, outcome.updates).enumerated() {
+        for (index, (update, result)) in zip(batch.updates, outcome.updates).enumerated() where update.entity.isReadByDerivations {
             switch result {
             case let .written(before, after, columns, _):
-                places[RowKey(entity: update.entity.index, key: update.key)] = .update(index)
+                note(.update(index), of: update.entity, update.key)
                 noteWritten(update.entity, update.key, before: before, after: after, columns: columns)
             case .reinserted(let values, _):
-                places[RowKey(entity: update.entity.index, key: update.key)] = .update(index)
+                note(.update(index), of: update.entity, update.key)
                 noteWritten(update.entity, update.key, before: nil, after: values, columns: nil)
             case .discarded, .deletedElsewhere:
                 break
             }
         }
+    }
+
+    /// Notes where a written row of an entity with derived attributes sits in the batch.
+    private mutating func note(_ place: Place, of entity: EntityDescription, _ key: Int64) {
+        if !entity.derivations.isEmpty { places[RowKey(entity: entity.index, key: key)] = place }
     }
 
     /// Notes the owner rows a written row reaches: itself when it has derived attributes, the
