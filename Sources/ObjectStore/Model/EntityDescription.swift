@@ -46,6 +46,8 @@ public final class EntityDescription: @unchecked Sendable, CustomStringConvertib
     var propertiesByName: [String: Slot] = [:]
     /// The derived attributes, resolved, in declaration order.
     var derivations: [Derivation] = []
+    /// The names of the derived attributes.
+    var derivedNames: Set<String> = []
     /// The derived attributes of other entities (or this one) that read this entity's rows.
     var derivationTriggers: [DerivationTrigger] = []
     /// A prototype instance used to resolve key paths (accessed only under the recorder's lock).

@@ -9,6 +9,7 @@ extension ModelBuilder {
                 guard let expression = attribute.derivation else { continue }
                 let derivation = DerivationResolver(entity: entity, attribute: attribute, expression: expression).resolve()
                 entity.derivations.append(derivation)
+                entity.derivedNames.insert(derivation.name)
                 switch derivation.source {
                 case let .toOne(relationship, column):
                     guard let ownerColumn = relationship.column else { continue }

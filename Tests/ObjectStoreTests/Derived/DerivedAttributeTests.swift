@@ -59,6 +59,23 @@ import TestSupport
         }
     }
 
+    @MainActor @Test func aDerivedValueARelatedSaveChangesNotifiesObservationTracking() throws {
+        let context = try PersistentContainer(name: "Derived", model: DerivedModel.model, store: .inMemory).viewContext
+        let bout = try context.insertBout("f")
+        try context.save()
+        let count = TrackingCounter()
+        let title = TrackingCounter()
+        count.track { _ = bout.pledgeCount }
+        title.track { _ = bout.title }
+        let pledge = try context.insert(Pledge.self)
+        pledge.stake = 1
+        try context.save()
+        #expect(count.count == 0 && bout.pledgeCount == 0)
+        pledge.bout = bout
+        try context.save()
+        #expect(count.count == 1 && title.count == 0 && bout.pledgeCount == 1)
+    }
+
     @Test(arguments: StoreBackend.all)
     func renamingADestinationUpdatesEveryObjectThatCopiesIt(_ backend: StoreBackend) async throws {
         let container = try await container(backend)
