@@ -220,4 +220,20 @@ import TestSupport
         }
         #expect(bout == ["old title", "Cup", "2", "10"])
     }
+
+    @Test func changingADerivationFillsTheColumnAgain() async throws {
+        let store = StoreDescription(location: .file(TestModel.temporaryStoreURL(name: "Notes")))
+        let lower = try PersistentContainer(name: "Notes", model: ManagedObjectModel([LowercaseNote.self]), store: store)
+        let writer = lower.newBackgroundContext()
+        let before = try await writer.perform { () throws -> String in
+            let note = try writer.insert(LowercaseNote.self)
+            note.title = "Mixed Case"
+            try writer.save()
+            return note.label
+        }
+        let upper = try PersistentContainer(name: "Notes", model: ManagedObjectModel([UppercaseNote.self]), store: store)
+        let reader = upper.newBackgroundContext()
+        let after = try await reader.perform { try reader.fetch(FetchRequest<UppercaseNote>()).map(\.label) }
+        #expect(before == "mixed case" && after == ["MIXED CASE"])
+    }
 }

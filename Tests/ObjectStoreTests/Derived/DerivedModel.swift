@@ -79,3 +79,17 @@ extension ManagedObjectContext {
         return bout
     }
 }
+
+/// A note whose label is its title lowercased.
+final class LowercaseNote: ManagedObject {
+    override class var entityName: String { "Note" }
+    @Attribute var title = ""
+    @Derived("lowercase:(title)") var label: String
+}
+
+/// The same note, once its label became the title uppercased.
+final class UppercaseNote: ManagedObject {
+    override class var entityName: String { "Note" }
+    @Attribute var title = ""
+    @Derived(.uppercase(\UppercaseNote.title)) var label: String
+}
