@@ -49,6 +49,8 @@ public enum FetchedResultsError: Error, Sendable, CustomStringConvertible {
                 return .invalidKey(entity: entity, key: key, reason: "is not a property of the entity; use the name of an attribute or relationship")
             case .typeMismatch(let entity, let key, let reason):
                 return .invalidKey(entity: entity, key: key, reason: "does not fit: \(reason)")
+            case .transientKey(let entity, let key):
+                return .invalidKey(entity: entity, key: key, reason: "is a transient attribute, which the store does not hold; sort, filter and section by stored attributes")
             default:
                 break
             }

@@ -55,6 +55,9 @@ struct BatchAssignmentResolver {
         guard let attribute else {
             throw .invalidBatchRequest(entity: entity.name, reason: "\(name) is not an attribute of \(entity.name) (a batch request sets attributes only)")
         }
+        guard !attribute.isDerived else {
+            throw .invalidBatchRequest(entity: entity.name, reason: "\(attribute.name) is derived (\(attribute.derivation?.description ?? "")), so the store computes it; set the values it is derived from instead")
+        }
         guard attribute.type == assignment.valueType else {
             throw .invalidBatchRequest(entity: entity.name, reason: "\(attribute.name) holds \(attribute.type.rawValue) values, and the request gives a \(assignment.valueType.rawValue)")
         }

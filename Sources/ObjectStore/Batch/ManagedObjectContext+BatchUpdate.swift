@@ -25,6 +25,11 @@ extension ManagedObjectContext {
         guard !columns.isEmpty else {
             throw .invalidBatchRequest(entity: entity.name, reason: "the request sets no attribute")
         }
+        if let read = entity.derivationSource(among: columns) {
+            throw .invalidBatchRequest(
+                entity: entity.name,
+                reason: "the derived attribute \(read.owner).\(read.attribute) reads \(entity.columnNames[read.column]), and a batch update does not compute derived attributes; change the objects and save instead")
+        }
         var fetch = FetchRequest<Entity>()
         fetch.predicate = request.predicate
         let query = try storeQuery(for: fetch, entity: entity)

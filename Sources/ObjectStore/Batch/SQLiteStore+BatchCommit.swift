@@ -16,6 +16,7 @@ extension SQLiteStore {
                 commit.outcome.generation = try StoreGeneration.advance(db)
                 generationReserved(commit.outcome.generation)
                 try body(db, &commit)
+                try commit.refreshDerivedValues(writer: SQLiteRowWriter(store: self, db: db))
                 if self.tracksHistory {
                     let changes = try commit.historyChanges(entityBindings: self.entityBindings)
                     try self.appendHistoryTransaction(changes, generation: commit.outcome.generation, stamp: stamp, db: db)

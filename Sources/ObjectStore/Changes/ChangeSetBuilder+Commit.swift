@@ -23,5 +23,8 @@ extension ChangeSetBuilder {
                 break
             }
         }
+        for derived in outcome.derivedUpdates {
+            updated(entity: derived.entity, key: derived.key, before: derived.before, after: derived.after, columns: derived.columns, version: derived.version)
+        }
     }
 }

@@ -48,7 +48,7 @@ struct ObjectChanges {
                 columns = before.indices.filter { !StoredValueOrder.isSame(before[$0], after[$0]) }
             }
             if !columns.isEmpty {
-                changedKeys[id, default: []].formUnion(columns.map { entity.columnNames[$0] })
+                changedKeys[id, default: []].formUnion(columns.map { entity.valueNames[$0] })
             }
         }
         entity.forEachToManyInverseChange(before: before, after: after) { relationship, key, inverseName in

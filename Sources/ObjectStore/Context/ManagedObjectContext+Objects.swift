@@ -226,7 +226,12 @@ extension ManagedObjectContext {
         let before = object.state.contains(.fault) ? nil : shownValues(of: object)
         if !mergeChanges {
             // It stays listed as pending (with nothing to save) rather than being searched for.
+            // Its transient values, which no store holds, return to their defaults.
             object.revertToCommittedValues()
+            if object.entityDescription.hasTransients {
+                object.committedValues = object.entityDescription.resettingTransients(object.committedValues)
+                object.values = object.committedValues
+            }
             if object.state.contains(.goneFromParent) {
                 // Its row is gone: it reads as missing, as a fault of it would.
                 object.state.subtract([.deleted, .goneFromParent])
@@ -244,10 +249,11 @@ extension ManagedObjectContext {
                 return
             }
             guard let row else { return }
-            var values = row.values
+            let entity = object.entityDescription
+            var values = entity.completed(row.values, transientsFrom: object.values)
             for column in object.changedColumns() { values[column] = object.values[column] }
             object.values = values
-            object.committedValues = row.values
+            object.committedValues = entity.completed(row.values, transientsFrom: object.committedValues)
             object.version = row.version
             object.conflictBase = [:]
             object.state.remove(.fault)

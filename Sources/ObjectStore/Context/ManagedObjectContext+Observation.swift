@@ -48,6 +48,7 @@ extension ManagedObjectContext {
             // The saved changes were notified as pending changes; the merge policy may have
             // given some objects the store's values, changing keys that are not known.
             notifyAll(event.refreshedObjectIDs)
+            notifyDerivedKeys(of: event)
             return
         }
         if event.hasUpdatedObjects {
@@ -62,6 +63,16 @@ extension ManagedObjectContext {
         if event.kind == .resync {
             // Read again: which keys changed is not known.
             notifyAll(event.refreshedObjectIDs)
+        }
+    }
+
+    /// Notifies the derived keys a save's commit changed, which no pending change notified.
+    private func notifyDerivedKeys(of event: ChangeEvent) {
+        guard event.hasUpdatedObjects else { return }
+        event.forEachUpdatedObject { id, keys in
+            guard let object = registered[id], let observation = object.observation else { return }
+            let derived = keys.intersection(object.entityDescription.derivedNames)
+            if !derived.isEmpty { observation.notify(object, keys: derived) }
         }
     }
 

@@ -38,7 +38,11 @@ extension ManagedObjectContext {
         }
         let objects = changes.map(\.object)
         try validate(objects)
-        if let parent {
+        if parent == nil, unsaved.links.isEmpty, changes.allSatisfy(\.isTransientOnly) {
+            // Nothing the store holds changed: the transient values are kept as saved.
+            for object in objects { object.committedValues = object.values }
+            finishSave()
+        } else if let parent {
             try saveIntoParent(parent, changes)
         } else {
             try saveToStore(changes)
@@ -46,10 +50,20 @@ extension ManagedObjectContext {
         for object in objects { object.didSave() }
     }
 
-    /// An object with something to save; for an update, its changed columns (found once per save).
+    /// An object with something to save; for an update, its changed columns (found once per save),
+    /// transient attributes included.
     private struct Change {
         let object: ManagedObject
         let columns: [Int]
+
+        /// The changed columns the store holds.
+        var storedColumns: [Int] {
+            let width = object.entityDescription.columnNames.count
+            return columns.filter { $0 < width }
+        }
+
+        /// Whether only transient attributes changed: the store has nothing to write.
+        var isTransientOnly: Bool { !columns.isEmpty && storedColumns.isEmpty && object.conflictBase.isEmpty }
     }
 
     private func changesToSave() -> [Change] {
@@ -107,23 +121,29 @@ extension ManagedObjectContext {
         var inserted: [ManagedObject] = []
         var updated: [ManagedObject] = []
         var deleted: [ManagedObject] = []
+        /// Updated objects whose changes are all transient: saved without a write.
+        var transientOnly: [ManagedObject] = []
 
         init(_ changes: [Change]) {
             for change in changes {
                 let object = change.object
                 let entity = object.entityDescription
                 if object.state.contains(.inserted) {
-                    batch.inserts.append(.init(entity: entity, key: object.objectID.key, values: object.values))
+                    batch.inserts.append(.init(entity: entity, key: object.objectID.key, values: entity.storedPart(of: object.values)))
                     inserted.append(object)
                 } else if object.state.contains(.deleted) {
-                    batch.deletes.append(.init(entity: entity, key: object.objectID.key, expectedVersion: object.version, committedValues: object.lockingValues))
+                    batch.deletes.append(.init(entity: entity, key: object.objectID.key, expectedVersion: object.version,
+                                               committedValues: entity.storedPart(of: object.lockingValues)))
                     deleted.append(object)
+                } else if change.isTransientOnly {
+                    transientOnly.append(object)
                 } else {
+                    let columns = change.storedColumns
                     batch.updates.append(.init(
                         entity: entity, key: object.objectID.key, expectedVersion: object.version,
-                        committedValues: object.lockingValues, values: object.values,
+                        committedValues: entity.storedPart(of: object.lockingValues), values: entity.storedPart(of: object.values),
                         changedColumns: object.conflictBase.isEmpty
-                            ? change.columns : Array(Set(change.columns).union(object.conflictBase.keys)).sorted()))
+                            ? columns : Array(Set(columns).union(object.conflictBase.keys)).sorted()))
                     updated.append(object)
                 }
             }
@@ -158,7 +178,11 @@ extension ManagedObjectContext {
         for (object, result) in zip(save.updated, outcome.updates) {
             switch result {
             case let .written(_, after, _, version):
-                if !after.elementsEqual(object.values, by: StoredValueOrder.isSame) { effects.refreshed.insert(object.objectID) }
+                // Derived values the commit computed are the save's own result, not the policy's.
+                let entity = object.entityDescription
+                if !after.elementsEqual(entity.takingDerivedValues(of: after, into: entity.storedPart(of: object.values)), by: StoredValueOrder.isSame) {
+                    effects.refreshed.insert(object.objectID)
+                }
                 object.load(after, version: version)
             case let .reinserted(values, version):
                 object.load(values, version: version)
@@ -170,10 +194,12 @@ extension ManagedObjectContext {
                 effects.invalidated.insert(object.objectID)
             }
         }
-        for object in save.inserted {
+        for (index, object) in save.inserted.enumerated() {
             object.state.remove(.inserted)
-            object.load(object.values, version: 1)
+            object.load(outcome.derivedInserts[index] ?? object.values, version: 1)
         }
+        for object in save.transientOnly { object.committedValues = object.values }
+        takeDerivedValues(outcome.derivedUpdates)
         finishSave()
         let token = core.store.tracksHistory ? HistoryToken(storeIdentifier: core.storeIdentifier, generation: outcome.generation) : nil
         let changeSet = builder.changeSet(number: core.nextTransactionNumber(), originator: identifier, destination: .store, historyToken: token)
@@ -187,15 +213,19 @@ extension ManagedObjectContext {
             let object = change.object
             let entity = object.entityDescription
             let key = object.objectID.key
+            // The parent receives the transient values too; the change set holds the stored ones.
             if object.state.contains(.inserted) {
-                builder.inserted(entity: entity, key: key, after: object.values)
+                builder.inserted(entity: entity, key: key, after: entity.storedPart(of: object.values))
                 pushes.append(.insert(entity: entity, key: key, values: object.values))
             } else if object.state.contains(.deleted) {
-                builder.deleted(entity: entity, key: key, before: object.committedValues)
+                builder.deleted(entity: entity, key: key, before: entity.storedPart(of: object.committedValues))
                 pushes.append(.delete(entity: entity, key: key))
             } else {
                 let columns = change.columns
-                builder.updated(entity: entity, key: key, before: object.committedValues, after: object.values, columns: columns, version: nil)
+                if !change.isTransientOnly {
+                    builder.updated(entity: entity, key: key, before: entity.storedPart(of: object.committedValues),
+                                    after: entity.storedPart(of: object.values), columns: change.storedColumns, version: nil)
+                }
                 pushes.append(.update(entity: entity, key: key, columns: columns, values: columns.map { object.values[$0] }))
             }
         }

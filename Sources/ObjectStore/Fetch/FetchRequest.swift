@@ -112,6 +112,9 @@ public struct FetchRequest<Entity: ManagedObject>: Sendable {
             let keyPath = condition.keyPath.keyPath
             let names = entity.propertyNames(of: keyPath)
             guard let names, names.count == 1, let column = entity.column(named: names[0]) else {
+                if let names, names.count == 1, entity.transientAttribute(named: names[0]) != nil {
+                    throw .transientKey(entity: entity.name, key: names[0])
+                }
                 throw .unknownKey(entity: entity.name, key: names?.joined(separator: ".") ?? "\(keyPath)")
             }
             query.filters.append(ColumnEquality(column: column, value: condition.value, entity: entity))

@@ -59,6 +59,10 @@ struct HistoryRecorder {
                 break
             }
         }
+        for derived in outcome.derivedUpdates {
+            added(derived.entity, derived.key, .update, before: derived.before, after: derived.after)
+            rows[rows.count - 1].properties = derived.columns.map { derived.entity.columnNames[$0] }
+        }
         addDerived()
     }
 

@@ -49,11 +49,7 @@ public struct Attribute<Value: AttributeValue>: Sendable {
         storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
     ) -> Value {
         get {
-            let ordinal = object[keyPath: storageKeyPath].rawOrdinal
-            let stored = object._storedValue(rawOrdinal: ordinal)
-            if let value = Value(storedValue: stored) { return value }
-            // Undecodable data: the declared default, else the type's fallback (never a trap).
-            return Value(storedValue: object._defaultValue(rawOrdinal: ordinal)) ?? Value.attributeFallback
+            object._attributeValue(rawOrdinal: object[keyPath: storageKeyPath].rawOrdinal)
         }
         set {
             object._setStoredValue(newValue.storedValue, rawOrdinal: object[keyPath: storageKeyPath].rawOrdinal)
@@ -75,19 +71,17 @@ public struct AttributeOptions: OptionSet, Sendable, Hashable {
     /// The value is kept in the persistent history when the object is deleted: the delete's
     /// ``HistoryChange/tombstone`` holds it (Core Data's `preservesValueInHistoryOnDeletion`).
     public static let preservesValueAfterDeletion = AttributeOptions(rawValue: 4)
+    /// The value lives only in memory (Core Data's `isTransient`): the store has no column for
+    /// it and never reads or writes it, and the persistent history never mentions it. Setting it
+    /// is a change like any other (``ManagedObject/hasChanges``, change events, observation), and
+    /// ``ManagedObjectContext/rollback()`` restores it; a save keeps it in memory and writes
+    /// nothing for it. Fetch requests cannot filter, sort or section by it
+    /// (``FetchPredicateError/transientKey(entity:key:)``). Combine it with no other option.
+    public static let transient = AttributeOptions(rawValue: 8)
 }
 
 extension Attribute: PersistentPropertyWrapper {
     func declaration(name: String, recorder: DeclarationRecorder) -> PropertyDeclaration {
-        let recorded = recorder.attributes[rawOrdinal]
-        return .attribute(AttributeDeclaration(
-            name: name,
-            type: Value.attributeType,
-            isOptional: Value.isOptional,
-            defaultValue: recorded?.defaultValue,
-            options: recorded?.options ?? [],
-            rules: recorded?.rules ?? [],
-            decode: { Value(storedValue: $0) }
-        ))
+        .attribute(AttributeDeclaration(name: name, of: Value.self, recorded: recorder.attributes[rawOrdinal], derivation: nil))
     }
 }

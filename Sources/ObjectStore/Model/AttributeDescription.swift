@@ -19,11 +19,18 @@ public struct AttributeDescription: Sendable {
     /// Whether the value is kept in the persistent history's tombstone when the object is deleted
     /// (``AttributeOptions/preservesValueAfterDeletion``).
     public let preservesValueAfterDeletion: Bool
+    /// Whether the value lives only in memory, without a column (``AttributeOptions/transient``).
+    public let isTransient: Bool
+    /// How the store computes the value, for a derived attribute (``Derived``); nil otherwise.
+    public let derivation: DerivationExpression?
+    /// Whether the store computes the value (``Derived``).
+    public var isDerived: Bool { derivation != nil }
     /// The rules every save checks the value against, as declared.
     public var validationRules: [ValidationRule] { rules?.rules ?? [] }
     /// The declared rules, compiled; nil when there are none.
     let rules: AttributeRules?
-    /// The position of the attribute's column in an object's value array.
+    /// The position of the attribute's value in an object's value array (after the stored
+    /// columns for a transient attribute).
     package let column: Int
     let decode: @Sendable (StoredValue) -> (any Sendable)?
 

@@ -16,6 +16,9 @@ public final class EntityDescription: @unchecked Sendable, CustomStringConvertib
     package let index: Int
     /// The attributes, in declaration order.
     public let attributes: [AttributeDescription]
+    /// The transient attributes (``AttributeOptions/transient``), in declaration order: kept in
+    /// memory only, so they are not among ``attributes``, the store's columns.
+    public let transientAttributes: [AttributeDescription]
     /// The relationships, in declaration order.
     public internal(set) var relationships: [RelationshipDescription] = []
     /// The indexes to create: single-attribute ones and the class's ``CompoundIndex``es.
@@ -23,7 +26,10 @@ public final class EntityDescription: @unchecked Sendable, CustomStringConvertib
 
     /// Column names in value-array order: attributes, then to-one relationship keys.
     package let columnNames: [String]
-    /// Per column: the default stored value (what new objects start with).
+    /// The names of every position of an object's value array: the columns, then the transient
+    /// attributes.
+    let valueNames: [String]
+    /// Per position of an object's value array: the default value (what new objects start with).
     package let defaultValues: ContiguousArray<DatabaseValue>
     /// Per property ordinal (declaration order of wrappers): the slot it reads.
     @usableFromInline let slots: [Slot]
@@ -38,6 +44,12 @@ public final class EntityDescription: @unchecked Sendable, CustomStringConvertib
     let checkedAttributes: [Int]
     /// Properties by name.
     var propertiesByName: [String: Slot] = [:]
+    /// The derived attributes, resolved, in declaration order.
+    var derivations: [Derivation] = []
+    /// The names of the derived attributes.
+    var derivedNames: Set<String> = []
+    /// The derived attributes of other entities (or this one) that read this entity's rows.
+    var derivationTriggers: [DerivationTrigger] = []
     /// A prototype instance used to resolve key paths (accessed only under the recorder's lock).
     var prototype: ManagedObject?
 
@@ -48,6 +60,8 @@ public final class EntityDescription: @unchecked Sendable, CustomStringConvertib
         case attribute(Int)
         /// A relationship: its relationship index.
         case relationship(Int)
+        /// A transient attribute: its index among the transient attributes.
+        case transient(Int)
     }
 
     init(
@@ -55,6 +69,7 @@ public final class EntityDescription: @unchecked Sendable, CustomStringConvertib
         objectType: ManagedObject.Type,
         index: Int,
         attributes: [AttributeDescription],
+        transientAttributes: [AttributeDescription],
         columnNames: [String],
         defaultValues: ContiguousArray<DatabaseValue>,
         slots: [Slot],
@@ -68,6 +83,8 @@ public final class EntityDescription: @unchecked Sendable, CustomStringConvertib
         self.objectType = objectType
         self.index = index
         self.attributes = attributes
+        self.transientAttributes = transientAttributes
+        self.valueNames = columnNames + transientAttributes.map(\.name)
         self.checkedAttributes = attributes.indices.filter { attributes[$0].requiresValue || attributes[$0].rules != nil }
         self.columnNames = columnNames
         self.defaultValues = defaultValues
@@ -76,10 +93,41 @@ public final class EntityDescription: @unchecked Sendable, CustomStringConvertib
         self.prototype = prototype
     }
 
-    /// The attribute named `name`, if any.
+    /// The stored attribute named `name`, if any.
     public func attribute(named name: String) -> AttributeDescription? {
         guard case .attribute(let index) = propertiesByName[name] else { return nil }
         return attributes[index]
+    }
+
+    /// The transient attribute named `name`, if any.
+    public func transientAttribute(named name: String) -> AttributeDescription? {
+        guard case .transient(let index) = propertiesByName[name] else { return nil }
+        return transientAttributes[index]
+    }
+
+    /// The stored or transient attribute named `name`, if any.
+    func anyAttribute(named name: String) -> AttributeDescription? {
+        attribute(named: name) ?? transientAttribute(named: name)
+    }
+
+    /// The value-array position of the stored or transient attribute with the property
+    /// `ordinal`; nil for a relationship.
+    @inline(__always)
+    func attributeColumn(ordinal: Int) -> Int? {
+        switch slots[ordinal] {
+        case .attribute(let index): attributes[index].column
+        case .transient(let index): transientAttributes[index].column
+        case .relationship: nil
+        }
+    }
+
+    /// The stored or transient attribute with the property `ordinal`; nil for a relationship.
+    func anyAttribute(ordinal: Int) -> AttributeDescription? {
+        switch slots[ordinal] {
+        case .attribute(let index): attributes[index]
+        case .transient(let index): transientAttributes[index]
+        case .relationship: nil
+        }
     }
 
     /// The relationship named `name`, if any.
@@ -93,7 +141,7 @@ public final class EntityDescription: @unchecked Sendable, CustomStringConvertib
         switch propertiesByName[name] {
         case .attribute(let index): attributes[index].column
         case .relationship(let index): relationships[index].column
-        case nil: nil
+        case .transient, nil: nil
         }
     }
 
@@ -106,6 +154,7 @@ public final class EntityDescription: @unchecked Sendable, CustomStringConvertib
         objectType: ManagedObject.self,
         index: -1,
         attributes: [],
+        transientAttributes: [],
         columnNames: [],
         defaultValues: [],
         slots: [],

@@ -87,6 +87,7 @@ extension ModelBuilder {
         for entity in entities {
             entity.indexes = indexes(of: entity)
         }
+        resolveDerivations(entities)
     }
 
     /// Numbers each entity's declared relationships and gives each to-one its key column (after
@@ -136,6 +137,10 @@ extension ModelBuilder {
         var byName: [String: EntityDescription.Slot] = [:]
         for (index, attribute) in entity.attributes.enumerated() {
             byName[attribute.name] = .attribute(index)
+        }
+        for (index, attribute) in entity.transientAttributes.enumerated() {
+            programmerPrecondition(byName[attribute.name] == nil, "The property \(entity.name).\(attribute.name) is declared twice; give each property its own name.")
+            byName[attribute.name] = .transient(index)
         }
         for (index, relationship) in entity.relationships.enumerated() {
             programmerPrecondition(byName[relationship.name] == nil, "The property \(entity.name).\(relationship.name) is declared twice; give each property its own name.")

@@ -12,6 +12,7 @@ enum ModelBuilder {
     /// declaration order: attributes take the first columns, to-one keys follow.
     private struct PropertyLayout {
         var attributes: [AttributeDescription] = []
+        var transientAttributes: [AttributeDescription] = []
         var columnNames: [String] = []
         var defaults = ContiguousArray<DatabaseValue>()
         var slots: [EntityDescription.Slot] = []
@@ -32,6 +33,7 @@ enum ModelBuilder {
             objectType: type,
             index: index,
             attributes: layout.attributes,
+            transientAttributes: layout.transientAttributes,
             columnNames: layout.columnNames,
             defaultValues: layout.defaults,
             slots: layout.slots,
@@ -89,28 +91,21 @@ enum ModelBuilder {
     }
 
     /// Lays the properties out as attributes, columns and slots; hands on the relationship
-    /// declarations too, for ``resolveRelationships(_:declarations:byType:)``.
+    /// declarations too, for ``resolveRelationships(_:declarations:byType:)``. Transient
+    /// attributes take the value-array positions after the columns.
     private static func layOut(_ found: [FoundProperty], of type: ManagedObject.Type) -> PropertyLayout {
         var layout = PropertyLayout()
+        var transients: [AttributeDeclaration] = []
         for property in found {
             switch property.declaration {
+            case .attribute(let declaration) where declaration.options.contains(.transient):
+                programmerPrecondition(declaration.options == .transient && declaration.rules.isEmpty, "The transient attribute \(type).\(declaration.name) has other options or validation rules; a transient attribute has no column and is not validated, so it cannot be indexed, unique, kept in the history or checked: remove them.")
+                layout.slots.append(.transient(transients.count))
+                transients.append(declaration)
             case .attribute(let declaration):
                 programmerPrecondition(!declaration.name.hasPrefix("Z_"), "The attribute \(type).\(declaration.name) starts with Z_, which the store reserves for its own columns; rename it.")
-                let column = layout.columnNames.count
-                layout.attributes.append(AttributeDescription(
-                    name: declaration.name,
-                    type: declaration.type,
-                    isOptional: declaration.isOptional,
-                    defaultValue: declaration.defaultValue ?? .null,
-                    hasDefault: declaration.defaultValue != nil,
-                    isIndexed: declaration.options.contains(.indexed),
-                    isUnique: declaration.options.contains(.unique),
-                    preservesValueAfterDeletion: declaration.options.contains(.preservesValueAfterDeletion),
-                    rules: declaration.rules.isEmpty ? nil
-                        : AttributeRules(declaration.rules, attribute: declaration.name, type: declaration.type, entity: type.entityName),
-                    column: column,
-                    decode: declaration.decode
-                ))
+                programmerPrecondition(declaration.derivation == nil || declaration.options.isSubset(of: [.indexed, .preservesValueAfterDeletion]), "The derived attribute \(type).\(declaration.name) is declared unique or transient; the store computes it into a column of its own, so give it no option but .indexed or .preservesValueAfterDeletion.")
+                layout.attributes.append(attribute(declaration, of: type, column: layout.columnNames.count))
                 layout.columnNames.append(declaration.name)
                 layout.defaults.append(declaration.defaultValue?.databaseValue ?? .null)
                 layout.slots.append(.attribute(layout.attributes.count - 1))
@@ -123,6 +118,30 @@ enum ModelBuilder {
             layout.columnNames.append(declaration.name)
             layout.defaults.append(.null)
         }
+        for declaration in transients {
+            layout.transientAttributes.append(attribute(declaration, of: type, column: layout.defaults.count))
+            layout.defaults.append(declaration.defaultValue?.databaseValue ?? .null)
+        }
         return layout
+    }
+
+    /// The description of a declared attribute whose value sits at `column` of the value array.
+    private static func attribute(_ declaration: AttributeDeclaration, of type: ManagedObject.Type, column: Int) -> AttributeDescription {
+        AttributeDescription(
+            name: declaration.name,
+            type: declaration.type,
+            isOptional: declaration.isOptional,
+            defaultValue: declaration.defaultValue ?? .null,
+            hasDefault: declaration.defaultValue != nil,
+            isIndexed: declaration.options.contains(.indexed),
+            isUnique: declaration.options.contains(.unique),
+            preservesValueAfterDeletion: declaration.options.contains(.preservesValueAfterDeletion),
+            isTransient: declaration.options.contains(.transient),
+            derivation: declaration.derivation,
+            rules: declaration.rules.isEmpty ? nil
+                : AttributeRules(declaration.rules, attribute: declaration.name, type: declaration.type, entity: type.entityName),
+            column: column,
+            decode: declaration.decode
+        )
     }
 }

@@ -35,7 +35,22 @@ struct AttributeDeclaration {
     var defaultValue: StoredValue?
     var options: AttributeOptions
     var rules: [ValidationRule]
+    var derivation: DerivationExpression?
     var decode: @Sendable (StoredValue) -> (any Sendable)?
+}
+
+extension AttributeDeclaration {
+    /// The declaration of an attribute of `Value`s named `name`, with what its wrapper recorded
+    /// while the prototype was built.
+    init<Value: AttributeValue>(
+        name: String, of _: Value.Type,
+        recorded: (defaultValue: StoredValue?, options: AttributeOptions, rules: [ValidationRule])?,
+        derivation: DerivationExpression?
+    ) {
+        self.init(
+            name: name, type: Value.attributeType, isOptional: Value.isOptional, defaultValue: recorded?.defaultValue,
+            options: recorded?.options ?? [], rules: recorded?.rules ?? [], derivation: derivation, decode: { Value(storedValue: $0) })
+    }
 }
 
 struct RelationshipDeclaration {

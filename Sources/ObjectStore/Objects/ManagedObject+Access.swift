@@ -7,8 +7,7 @@ extension ManagedObject {
     @usableFromInline
     final func _storedValue(rawOrdinal: Int) -> StoredValue {
         let ordinal = rawOrdinal &- ordinalBase
-        guard case .attribute(let index) = entityDescription.slots[ordinal] else { return .null }
-        let column = entityDescription.attributes[index].column
+        guard let column = entityDescription.attributeColumn(ordinal: ordinal) else { return .null }
         if _slowPath(!state.isDisjoint(with: [.fault, .prototype])) {
             if state.contains(.prototype) {
                 KeyPathRecorder.record(ordinal: ordinal, of: entityDescription)
@@ -21,20 +20,27 @@ extension ManagedObject {
         return value
     }
 
+    /// The value of the attribute with the given wrapper number, decoded; undecodable data reads
+    /// as the declared default, else the type's fallback (never a trap).
+    @inlinable
+    final func _attributeValue<Value: AttributeValue>(rawOrdinal: Int) -> Value {
+        if let value = Value(storedValue: _storedValue(rawOrdinal: rawOrdinal)) { return value }
+        return Value(storedValue: _defaultValue(rawOrdinal: rawOrdinal)) ?? Value.attributeFallback
+    }
+
     /// The declared default of the attribute with the given wrapper number (NULL when none).
     @usableFromInline
     final func _defaultValue(rawOrdinal: Int) -> StoredValue {
         let ordinal = rawOrdinal &- ordinalBase
-        guard case .attribute(let index) = entityDescription.slots[ordinal] else { return .null }
-        return entityDescription.attributes[index].defaultValue
+        return entityDescription.anyAttribute(ordinal: ordinal)?.defaultValue ?? .null
     }
 
     /// Sets the stored value of the attribute with the given wrapper number.
     @usableFromInline
     final func _setStoredValue(_ value: StoredValue, rawOrdinal: Int) {
         let ordinal = rawOrdinal &- ordinalBase
-        guard case .attribute(let index) = entityDescription.slots[ordinal] else { return }
-        setColumn(entityDescription.attributes[index].column, to: value.databaseValue)
+        guard let column = entityDescription.attributeColumn(ordinal: ordinal) else { return }
+        setColumn(column, to: value.databaseValue)
     }
 
     /// The object a to-one relationship points at.

@@ -11,7 +11,7 @@ extension ManagedObject {
         guard let (object, name) = resolve(keyPath: keyPath, notingReads: true), let object else { return nil }
         let entity = object.entityDescription
         if let ordinal = entity.observationKeys.ordinals[name] { object.noteRead(ordinal: ordinal) }
-        if let attribute = entity.attribute(named: name) {
+        if let attribute = entity.anyAttribute(named: name) {
             return attribute.decodedValue(object.storedValue(column: attribute.column))
         }
         if let relationship = entity.relationship(named: name), let column = relationship.column,
@@ -67,8 +67,8 @@ extension ManagedObject {
     public final func changedValues() -> [String: (any Sendable)?] {
         var result: [String: (any Sendable)?] = [:]
         for column in changedColumns() {
-            let name = entityDescription.columnNames[column]
-            if let attribute = entityDescription.attribute(named: name) {
+            let name = entityDescription.valueNames[column]
+            if let attribute = entityDescription.anyAttribute(named: name) {
                 result[name] = attribute.decodedValue(values[column])
             } else if let relationship = entityDescription.relationship(named: name),
                       case .int64(let key) = values[column].storage, let context {

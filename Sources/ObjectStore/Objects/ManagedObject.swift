@@ -66,8 +66,8 @@ open class ManagedObject: Hashable, CustomStringConvertible {
         entityDescription = construction.entity
         ordinalBase = PropertyOrdinal.current &- construction.entity.slots.count
         contextLink = construction.contextLink
-        values = construction.values
-        committedValues = construction.values
+        values = construction.entity.completed(construction.values)
+        committedValues = values
         version = construction.version
         state = construction.state
     }
@@ -199,10 +199,11 @@ open class ManagedObject: Hashable, CustomStringConvertible {
         hasher.combine(ObjectIdentifier(self))
     }
 
-    /// Takes values read from (or saved to) the parent as both the current and the saved values.
+    /// Takes values read from (or saved to) the parent as both the current and the saved values;
+    /// transient values the parent does not hold stay as they are.
     final func load(_ values: ContiguousArray<DatabaseValue>, version: Int64) {
-        self.values = values
-        committedValues = values
+        self.values = entityDescription.completed(values, transientsFrom: self.values)
+        committedValues = self.values
         self.version = version
         conflictBase = [:]
         state.subtract([.fault, .goneFromParent])

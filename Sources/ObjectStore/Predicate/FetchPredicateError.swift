@@ -38,6 +38,9 @@ public enum FetchPredicateError: Error, Sendable, Hashable, CustomStringConverti
     case unknownKey(entity: String, key: String)
     /// A key is compared with a value or operator that does not fit its type.
     case typeMismatch(entity: String, key: String, reason: String)
+    /// The key names a transient attribute (``AttributeOptions/transient``), which the store does
+    /// not hold, so requests cannot filter, sort or section by it.
+    case transientKey(entity: String, key: String)
     /// A function call (`name(…)`, `FUNCTION(receiver, 'name', …)`) names no built-in
     /// function; the built-in ones are `now`, `abs`, `floor`, `ceiling`, `trunc`, `sqrt`,
     /// `modulus:by:`, `lowercase` and `uppercase`.
@@ -77,6 +80,8 @@ public enum FetchPredicateError: Error, Sendable, Hashable, CustomStringConverti
             return "The entity \(entity) has no key '\(key)'; use the name of an attribute or relationship (through to-one relationships for dotted paths)."
         case let .typeMismatch(entity, key, reason):
             return "Type mismatch on \(entity).\(key): \(clause(reason))."
+        case let .transientKey(entity, key):
+            return "The key '\(key)' of \(entity) is a transient attribute, which the store does not hold; filter, sort and section by stored attributes, or filter the fetched objects in memory."
         case let .unknownFunction(name, offset, format):
             return "Unknown function '\(name)' at offset \(offset) in \(Self.quoted(format, around: offset)); "
                 + "use now(), abs(x), floor(x), ceiling(x), trunc(x), sqrt(x), modulus:by:(x, y), lowercase(s) or uppercase(s)."

@@ -48,17 +48,6 @@ struct SQLiteRowWriter: CommitRowWriter {
         try store.insertRow(entity: entity, key: key, version: version, values: values, db: db)
     }
 
-    func row(entity: EntityDescription, key: Int64) throws -> StoreRow? {
-        let (text, arguments) = KeyMembership.query(entity: entity, keys: [key]).sql(.rows)
-        let statement = try db.cachedStatement(sql: text)
-        var result: StoreRow?
-        let width = Int32(entity.columnNames.count)
-        try RawStatement.forEachRow(statement, db: db, arguments: arguments) { sqlite in
-            result = RawStatement.storeRow(sqlite, width: width)
-        }
-        return result
-    }
-
     func apply(_ link: CommitBatch.Link) throws -> Bool {
         guard let join = link.relationship.join else { return false }
         let table = SQL.quote(join.name)

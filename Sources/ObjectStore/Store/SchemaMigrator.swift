@@ -47,6 +47,7 @@ enum SchemaMigrator {
         for entity in model.entities {
             try migrate(entity, old: old?.entities[entity.name], db: db, path: path)
         }
+        try DerivedRefresh.fill(DerivedRefresh.entitiesToFill(model, old: old), rows: SQLiteDerivedRows(db: db))
         for (name, _) in old?.entities ?? [:] where new.entities[name] == nil {
             let rows = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(SQL.quote(name))") ?? 0
             if rows > 0 {

@@ -4,6 +4,8 @@ package struct StoredSchema: Codable, Equatable {
     package struct Attribute: Codable, Equatable {
         package var type: AttributeType
         package var isOptional: Bool
+        /// A derived attribute's expression (``Derivation/formula``); nil for other attributes.
+        package var derivation: String? = nil
     }
 
     package struct Entity: Codable, Equatable {
@@ -24,7 +26,9 @@ package struct StoredSchema: Codable, Equatable {
         for entity in model.entities {
             var attributes: [String: Attribute] = [:]
             for attribute in entity.attributes {
-                attributes[attribute.name] = Attribute(type: attribute.type, isOptional: attribute.isOptional)
+                attributes[attribute.name] = Attribute(
+                    type: attribute.type, isOptional: attribute.isOptional,
+                    derivation: entity.derivations.first { $0.name == attribute.name }?.formula)
             }
             entities[entity.name] = Entity(
                 attributes: attributes,

@@ -60,6 +60,19 @@ enum PropertyOrdinal {
         return ordinal
     }
 
+    /// Numbers a derived-attribute wrapper; while a prototype is built, also records its
+    /// derivation, options and default.
+    @usableFromInline
+    static func nextDerived(_ derivation: @autoclosure () -> DerivationExpression, options: AttributeOptions,
+                            default value: @autoclosure () -> StoredValue) -> Int {
+        let (ordinal, recording) = nextAndRecording()
+        if recording, let recorder {
+            recorder.attributes[ordinal] = (value(), options, [])
+            recorder.derivations[ordinal] = derivation()
+        }
+        return ordinal
+    }
+
     /// Numbers a relationship wrapper, recording its declaration while a prototype is built.
     @usableFromInline
     static func nextRelationship(deleteRule: DeleteRule, inverse: @autoclosure () -> AnyKeyPath?, isOptional: Bool) -> Int {
@@ -73,4 +86,5 @@ enum PropertyOrdinal {
 final class DeclarationRecorder {
     var attributes: [Int: (defaultValue: StoredValue?, options: AttributeOptions, rules: [ValidationRule])] = [:]
     var relationships: [Int: (deleteRule: DeleteRule, inverse: SendableKeyPath?, isOptional: Bool)] = [:]
+    var derivations: [Int: DerivationExpression] = [:]
 }

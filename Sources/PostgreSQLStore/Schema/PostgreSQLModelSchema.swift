@@ -34,6 +34,7 @@ package enum PostgreSQLModelSchema {
         for entity in model.entities {
             try migrate(entity, old: old?.entities[entity.name], on: connection, store: store)
         }
+        try DerivedRefresh.fill(DerivedRefresh.entitiesToFill(model, old: old), rows: PostgreSQLRowWriter(connection: connection))
         for (name, _) in old?.entities ?? [:] where new.entities[name] == nil {
             let table = PostgreSQLIdentifier.quoted(name)
             let rows = try connection.query("SELECT count(*) FROM \(unescaped: table)").first?.decode(Int64.self) ?? 0

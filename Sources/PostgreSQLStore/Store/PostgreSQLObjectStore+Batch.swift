@@ -16,6 +16,7 @@ extension PostgreSQLObjectStore {
             commit.outcome.generation = try advanceGeneration(on: connection)
             generationReserved(commit.outcome.generation)
             try body(connection, &commit)
+            try commit.refreshDerivedValues(writer: PostgreSQLRowWriter(connection: connection))
             if tracksHistory {
                 let changes = try commit.historyChanges(entityBindings: entityBindings)
                 try appendHistoryTransaction(changes, generation: commit.outcome.generation, stamp: stamp, on: connection)

@@ -7,13 +7,13 @@ import PostgresNIO
 struct PostgreSQLRowWriter: CommitRowWriter {
     let connection: PostgreSQLConnection
 
-    private func table(_ entity: EntityDescription) -> String {
+    func table(_ entity: EntityDescription) -> String {
         PostgreSQLIdentifier.quoted(entity.name)
     }
 
     /// Runs `text` with its `?` placeholders bound to `arguments`; the number of rows it changed.
     @discardableResult
-    private func execute(_ text: String, _ arguments: [DatabaseValue]) throws -> Int {
+    func execute(_ text: String, _ arguments: [DatabaseValue]) throws -> Int {
         try connection.changedRows(PostgreSQLValues.query(text, arguments))
     }
 

@@ -59,7 +59,10 @@ struct ResolvedKey {
                 self.end = .attribute(attribute)
                 return
             }
-            guard let relationship = current.relationship(named: name) else { break }
+            guard let relationship = current.relationship(named: name) else {
+                if current.transientAttribute(named: name) != nil { throw .transientKey(entity: current.name, key: key) }
+                break
+            }
             if relationship.isToMany {
                 self.hops = hops
                 let rest = Array(names[(index + 1)...])

@@ -41,7 +41,7 @@ package enum KeyReference: Sendable, Hashable, CustomStringConvertible {
         for name in names {
             if let relationship = current.relationship(named: name) {
                 current = relationship.destination
-            } else if current.attribute(named: name) == nil {
+            } else if current.anyAttribute(named: name) == nil {
                 return nil
             }
         }

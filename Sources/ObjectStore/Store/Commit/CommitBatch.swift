@@ -89,4 +89,21 @@ package struct CommitOutcome {
     /// Per link: whether the store changed (adding an existing link or removing a missing one
     /// changes nothing).
     package var linksChanged: [Bool] = []
+    /// By position among the batch's inserts: the stored values of inserted rows whose derived
+    /// attributes the commit computed (the written updates' results hold theirs).
+    package var derivedInserts: [Int: ContiguousArray<DatabaseValue>] = [:]
+    /// Rows the batch did not write whose derived attributes the commit changed.
+    package var derivedUpdates: [DerivedUpdate] = []
+
+    /// A row whose derived attributes a commit changed, though the batch did not write it.
+    package struct DerivedUpdate {
+        package var entity: EntityDescription
+        package var key: Int64
+        package var before: ContiguousArray<DatabaseValue>
+        package var after: ContiguousArray<DatabaseValue>
+        /// The derived columns that changed.
+        package var columns: [Int]
+        /// The row's new version.
+        package var version: Int64
+    }
 }

@@ -2,7 +2,7 @@ package import GRDB
 
 /// The row statements a commit runs, each in the store's own SQL, inside the commit's
 /// transaction: what ``CommitWriting`` needs of a store to write a save.
-package protocol CommitRowWriter {
+package protocol CommitRowWriter: DerivedRowAccess {
     /// Deletes the row of `key` when its version is `version` (whatever its version for nil);
     /// whether a row was deleted.
     func deleteRow(entity: EntityDescription, key: Int64, version: Int64?) throws -> Bool
@@ -17,8 +17,6 @@ package protocol CommitRowWriter {
     /// Inserts the rows of `inserts`, of any entities, at `version`: as
     /// ``insertRow(entity:key:version:values:)`` each, in as few statements as the store can.
     func insertRows(_ inserts: ArraySlice<CommitBatch.Insert>, version: Int64) throws
-    /// The row of `key`, nil when there is none.
-    func row(entity: EntityDescription, key: Int64) throws -> StoreRow?
     /// Adds or removes a many-to-many link; whether the store changed.
     func apply(_ link: CommitBatch.Link) throws -> Bool
     /// Removes every many-to-many link of the row of `key`.

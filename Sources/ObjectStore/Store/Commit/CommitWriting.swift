@@ -39,6 +39,8 @@ package enum CommitWriting {
         for (delete, result) in zip(batch.deletes, outcome.deletes) {
             if case .deleted = result { try writer.unlinkAll(entity: delete.entity, key: delete.key) }
         }
+        var derived = DerivedRefresh(batch: batch, outcome: outcome)
+        try derived.apply(to: &outcome, writer: writer)
         return outcome
     }
 
