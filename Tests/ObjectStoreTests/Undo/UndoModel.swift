@@ -7,12 +7,16 @@ final class UndoFolder: ManagedObject {
     @Relationship(deleteRule: .cascade, inverse: \UndoNote.folder) var notes: Set<UndoNote>
 }
 
-/// A note in at most one folder, with any number of tags.
+/// A note in at most one folder, with any number of tags; a save raises a negative rank to 0.
 final class UndoNote: ManagedObject {
     @Attribute var title = ""
     @Attribute var rank = 0
     @Relationship(deleteRule: .nullify) var folder: UndoFolder?
     @Relationship(deleteRule: .nullify) var tags: Set<UndoTag>
+
+    override func willSave() {
+        if !isDeleted && rank < 0 { rank = 0 }
+    }
 }
 
 /// A tag of any number of notes.

@@ -413,6 +413,35 @@ import Testing
         #expect(try storedTitles(container) == ["Kept"])
     }
 
+    @Test(arguments: StoreBackend.all)
+    func changesMadeInWillSaveJoinTheGroupOfTheTurnThatSaves(_ backend: StoreBackend) async throws {
+        let (container, context) = try await UndoModel.undoableContext(on: backend)
+        let note = try context.performAndWait {
+            let note = try context.insert(UndoNote.self)
+            note.rank = 4
+            try context.save()
+            context.undoManager?.removeAllActions()
+            return note
+        }
+        try context.performAndWait {
+            note.rank = -1
+            try context.save()
+            #expect(note.rank == 0)
+        }
+        try context.performAndWait {
+            context.undo()
+            #expect(note.rank == 4)
+            try context.save()
+        }
+        let reader = container.newBackgroundContext()
+        let stored = try reader.performAndWait { try reader.fetch(FetchRequest<UndoNote>()).map(\.rank) }
+        #expect(stored == [4])
+        context.performAndWait {
+            context.redo()
+            #expect(note.rank == 0)
+        }
+    }
+
     /// The titles of the notes the store holds, read by a new context.
     private func storedTitles(_ container: PersistentContainer) throws -> [String] {
         let reader = container.newBackgroundContext()
