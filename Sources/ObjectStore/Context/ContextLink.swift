@@ -5,6 +5,8 @@
 /// slow path; a shared link costs one ordinary retain per object.
 final class ContextLink {
     weak var context: ManagedObjectContext?
+    /// Whether the context's undo manager records changes (read on every write of a column).
+    var registersUndo = false
 
     init(_ context: ManagedObjectContext) {
         self.context = context

@@ -178,6 +178,7 @@ extension ManagedObjectContext {
         queue.async { [weak self] in
             guard let self else { return }
             stream.turnEndScheduled = false
+            endUndoTurn()
             recordPendingChanges()
             deliverChanges()
         }

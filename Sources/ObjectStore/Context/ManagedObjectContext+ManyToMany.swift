@@ -81,6 +81,7 @@ extension ManagedObjectContext {
         }
         // Toggled twice since the last event, the link is back as it was shown.
         if unreportedLinks.remove(link) == nil { unreportedLinks.insert(link) }
+        registerUndo(.link(link, linked: !linked))
     }
 
     /// The pending links as (owner relationship, source, target, linked) for saving.

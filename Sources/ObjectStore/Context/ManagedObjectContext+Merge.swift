@@ -40,6 +40,7 @@ extension ManagedObjectContext {
     /// ``mergeChanges(from:)`` without delivering the event; `mark` is the change set's mark in
     /// the inbox, when it came through it.
     func merge(_ changeSet: ChangeSet, mark: Int64? = nil) {
+        noteMergeForUndo(changeSet)
         if changeSet.isResync {
             resync(changeSet)
             return

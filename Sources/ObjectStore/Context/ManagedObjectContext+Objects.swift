@@ -39,6 +39,7 @@ extension ManagedObjectContext {
         registered.insert(object)
         object.state.insert(.unannounced)
         noteChange(object)
+        registerUndo(.remove(object))
     }
 
     /// The object with `objectID`: the registered instance, or a fault whose values load on first
@@ -99,6 +100,8 @@ extension ManagedObjectContext {
             // Reading failed: the rules are applied (or the failure reported) by the next save.
             unsaved.deletesAwaitingRules.append(object)
         }
+        // After what the rules did, so that an undo brings the object back before their reverse.
+        registerUndo(.revive(object))
     }
 
     /// Whether any object was inserted, deleted or changed since the last save.
@@ -180,6 +183,7 @@ extension ManagedObjectContext {
         }
         for link in unsaved.links.keys { noteLinkChange(link, in: &changes) }
         unsaved.discard()
+        undoStorage?.removeAllActions()
         record(.rollback, changeObservers.isEmpty ? nil : changes, refreshed: refreshed, invalidated: invalidated)
         deliverChanges()
     }
@@ -209,6 +213,7 @@ extension ManagedObjectContext {
         }
         registered.removeAll()
         unsaved.discard()
+        undoStorage?.removeAllActions()
         record(.reset, observed ? changes : nil, invalidated: invalidated)
         deliverChanges()
     }

@@ -257,9 +257,16 @@ extension ManagedObjectContext {
     /// sequence number. Observers receive the event at the end of this context's turn.
     func absorb(_ pushes: [ChildPush], from changeSet: ChangeSet) -> Int64 {
         recordPendingChanges()
+        let undoWasRecording = suspendUndoRegistration()
+        defer { resumeUndoRegistration(undoWasRecording, absorbing: changeSet) }
         for push in pushes {
             switch push {
             case let .insert(entity, key, values):
+                if let object = registered[objectID(entity: entity.index, key: key)], object.state.contains(.deleted) {
+                    // The child undid a deletion it had saved here: the object is back.
+                    reinsert(object, values: values)
+                    continue
+                }
                 let object = entity.objectType.init(ManagedObject.Construction(
                     objectID: objectID(entity: entity.index, key: key), entity: entity, context: self,
                     values: values, version: 0, state: .inserted))

@@ -139,6 +139,8 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// notified with it, as they are no longer registered under their IDs.
     var detachedObservedObjects: [ManagedObject] = []
     let children = Locked<[WeakContext]>([])
+    /// The undo manager recording this context's changes (see ``undoManager``).
+    var undoStorage: ObjectUndoManager?
 
     init(core: ContainerCore, parent: ManagedObjectContext?, concurrency: Concurrency, name: String?, mergesAutomatically: Bool, mergesRemoteChanges: Bool = false) {
         self.core = core

@@ -102,6 +102,7 @@ extension ManagedObject {
         if !state.contains(.reported) {
             context?.noteChange(self)
         }
+        if _slowPath(contextLink?.registersUndo == true) { context?.registerColumnUndo(self, column: column, newValue: value) }
         values[column] = value
     }
 }
