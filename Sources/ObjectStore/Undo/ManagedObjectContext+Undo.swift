@@ -5,7 +5,7 @@ extension ManagedObjectContext {
     // MARK: Public
 
     /// The undo manager that records this context's changes; nil (the default) records nothing,
-    /// as in Core Data. See <doc:Undo>.
+    /// as in Core Data. See <doc:UndoAndRedo>.
     ///
     /// Setting a manager starts recording from the next change; setting nil (or another manager)
     /// forgets what the previous one recorded. ``rollback()`` and ``reset()`` empty its stacks; a

@@ -16,7 +16,7 @@ import DiffableSupport
 /// Inserts, attribute changes, deletions (with what their delete rules did) and relationship
 /// changes of both sides are recorded. Undo and redo change the objects like any edit: the
 /// change stream reports them (controllers deliver the undone state), and the next save writes
-/// them. See <doc:Undo>.
+/// them. See <doc:UndoAndRedo>.
 ///
 /// **Groups.** With ``groupsByEvent`` (the default), each turn of the context's queue is one
 /// group: the changes made from the first change until the context's queue runs again, which

@@ -1,4 +1,4 @@
-// Guards the example of the article Sources/ObjectStore/Documentation.docc/Undo.md and of the
+// Guards the example of the article Sources/ObjectStore/Documentation.docc/UndoAndRedo.md and of the
 // documentation comment of `ObjectUndoManager` (Sources/ObjectStore/Undo/ObjectUndoManager.swift).
 import DiffableStore
 import Testing
