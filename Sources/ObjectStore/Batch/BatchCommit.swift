@@ -1,7 +1,8 @@
 /// What a batch operation wrote, in the form a save's commit takes: the rows and links as a
 /// ``CommitBatch`` and what happened to each as its ``CommitOutcome``, so that its history
 /// transaction and its change set are recorded exactly as a save's are; or, for a batch update,
-/// as ``AttributeUpdates`` (the same changes, listed without per-row copies).
+/// as ``AttributeUpdates`` (the same changes, listed without per-row copies, with the derived
+/// values the update changed).
 package struct BatchCommit {
     package var batch = CommitBatch()
     package var outcome = CommitOutcome()
@@ -15,7 +16,6 @@ package struct BatchCommit {
         guard let updates = attributeUpdates else {
             return try HistoryChangeCoding.encode(batch, outcome: outcome, entityBindings: entityBindings)
         }
-        let binding = entityBindings[updates.entity.index]
-        return HistoryChangeCoding.encode(updates.historyRows { ObjectID(binding: binding, key: $0) })
+        return HistoryChangeCoding.encode(updates.historyRows { ObjectID(binding: entityBindings[$0.index], key: $1) })
     }
 }

@@ -19,7 +19,7 @@ extension ManagedObjectContext {
             let changeSet: ChangeSet
             if let updates = commit.attributeUpdates {
                 changeSet = updates.changeSet(
-                    number: core.nextTransactionNumber(), originator: identifier, historyToken: token, binding: core.entityBindings[updates.entity.index])
+                    number: core.nextTransactionNumber(), originator: identifier, historyToken: token, entityBindings: core.entityBindings)
             } else {
                 var builder = ChangeSetBuilder(store: core.store)
                 builder.record(commit.batch, outcome: commit.outcome)

@@ -11,9 +11,15 @@ extension ManagedObjectContext {
     /// updated object meet the change as they meet another context's save (their merge policy
     /// decides).
     ///
+    /// Derived attributes (``Derived``) that read the attributes set are computed in the same
+    /// transaction, as a save of the same change computes them: the updated objects' own, the
+    /// sums of owners over them, the copies of owners pointing at them. Each object whose derived
+    /// values changed is in the change set and the history with those keys among its changed
+    /// keys.
+    ///
     /// - Throws: ``ObjectStoreError/invalidBatchRequest(entity:reason:)`` for a property that is
-    ///   not an attribute of the entity, a value of another type, or nil for a non-optional
-    ///   attribute; ``ObjectStoreError/invalidFetchRequest(_:)`` for a predicate that does not fit
+    ///   not an attribute of the entity, a derived attribute, a value of another type, or nil for
+    ///   a non-optional attribute; ``ObjectStoreError/invalidFetchRequest(_:)`` for a predicate that does not fit
     ///   the entity; ``ObjectStoreError/validation(_:)`` when the new value of a unique attribute
     ///   would repeat; or an I/O error. Nothing is changed when it throws.
     @discardableResult
@@ -25,11 +31,6 @@ extension ManagedObjectContext {
         guard !columns.isEmpty else {
             throw .invalidBatchRequest(entity: entity.name, reason: "the request sets no attribute")
         }
-        if let read = entity.derivationSource(among: columns) {
-            throw .invalidBatchRequest(
-                entity: entity.name,
-                reason: "the derived attribute \(read.owner).\(read.attribute) reads \(entity.columnNames[read.column]), and a batch update does not compute derived attributes; change the objects and save instead")
-        }
         var fetch = FetchRequest<Entity>()
         fetch.predicate = request.predicate
         let query = try storeQuery(for: fetch, entity: entity)
@@ -37,7 +38,7 @@ extension ManagedObjectContext {
             try core.store.batchUpdate(query, columns: columns, values: values, stamp: stamp, generationReserved: generationReserved)
         }
         return BatchUpdateResult(
-            objectIDs: (commit.attributeUpdates?.groups.flatMap(\.keys) ?? []).sorted().map { objectID(entity: entity.index, key: $0) },
+            objectIDs: (commit.attributeUpdates?.requestedKeys ?? []).map { objectID(entity: entity.index, key: $0) },
             historyToken: token)
     }
 }

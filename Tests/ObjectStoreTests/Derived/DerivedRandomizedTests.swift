@@ -4,8 +4,9 @@ import StoreBackends
 import Testing
 import TestSupport
 
-/// Seeded random saves, each in a new context, after each of which every derived column must equal
-/// the value recomputed from the objects read back. Replay a failure with the seed it prints in
+/// Seeded random saves, each in a new context and followed by a random batch update of what the
+/// derivations read, after each of which every derived column must equal the value recomputed
+/// from the objects read back. Replay a failure with the seed it prints in
 /// `DERIVED_RANDOM_SEED`; `DERIVED_RANDOM_ROUNDS` sets the number of saves.
 @Suite struct DerivedRandomizedTests {
     @Test(arguments: StoreBackend.all)
@@ -29,7 +30,7 @@ import TestSupport
 
     private static let titles = ["Été", "ete", "ÉTÉ", "Zoë", "zoe", "Ångström", "plain"]
 
-    /// One to five random changes, saved.
+    /// One to five random changes, saved, then one random batch update.
     private static func randomChanges(in context: ManagedObjectContext, using generator: inout SplitMix64) throws {
         let tournaments = try context.fetch(FetchRequest<Tournament>())
         let bouts = try context.fetch(FetchRequest<Bout>())
@@ -61,6 +62,28 @@ import TestSupport
             }
         }
         try context.save()
+        try randomBatchUpdate(in: context, using: &generator)
+    }
+
+    /// A batch update of bouts' titles, pledges' stakes or tournaments' names: what the bouts'
+    /// own derivations, sums and copies read.
+    private static func randomBatchUpdate(in context: ManagedObjectContext, using generator: inout SplitMix64) throws {
+        let title = titles.randomElement(using: &generator) ?? ""
+        let selected = titles.randomElement(using: &generator) ?? ""
+        switch Int.random(in: 0..<3, using: &generator) {
+        case 0:
+            var request = BatchUpdateRequest<Bout>(predicate: try FetchPredicate(format: "title == %@", selected))
+            request.set(\.title, to: title)
+            try context.execute(request)
+        case 1:
+            var request = BatchUpdateRequest<Pledge>(predicate: try FetchPredicate(format: "stake < %@", Int.random(in: 0...50, using: &generator)))
+            request.set(\.stake, to: Int.random(in: -5...50, using: &generator))
+            try context.execute(request)
+        default:
+            var request = BatchUpdateRequest<Tournament>(predicate: try FetchPredicate(format: "name == %@", selected))
+            request.set(\.name, to: title)
+            try context.execute(request)
+        }
     }
 
     /// The bouts whose derived columns differ from what their title, tournament and pledges

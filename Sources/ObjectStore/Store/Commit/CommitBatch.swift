@@ -92,10 +92,12 @@ package struct CommitOutcome {
     /// By position among the batch's inserts: the stored values of inserted rows whose derived
     /// attributes the commit computed (the written updates' results hold theirs).
     package var derivedInserts: [Int: ContiguousArray<DatabaseValue>] = [:]
-    /// Rows the batch did not write whose derived attributes the commit changed.
+    /// Rows the batch did not write whose derived attributes the commit changed (and, for a
+    /// batch update request, the rows it wrote whose derived attributes changed).
     package var derivedUpdates: [DerivedUpdate] = []
 
-    /// A row whose derived attributes a commit changed, though the batch did not write it.
+    /// A row whose derived attributes a commit changed, though the batch did not write it (or a
+    /// batch update request wrote it).
     package struct DerivedUpdate {
         package var entity: EntityDescription
         package var key: Int64

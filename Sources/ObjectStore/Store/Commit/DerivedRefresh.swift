@@ -3,9 +3,10 @@ import GRDB
 
 /// Keeps derived attributes current within a commit's transaction: finds the rows whose derived
 /// values the commit's writes may have changed (the written rows themselves, the owners of
-/// inserted, deleted and moved members, the rows that copy a changed destination's value),
-/// computes their values again from what the store now holds, writes those that changed and
-/// records them in the outcome, so the change set and the history list them as updated.
+/// inserted, deleted and moved members, the rows that copy a changed destination's value; for a
+/// batch update, the rows and owners its set attributes reach), computes their values again from
+/// what the store now holds, writes those that changed and records them in the outcome, so the
+/// change set and the history list them as updated.
 package struct DerivedRefresh {
     /// The rows to compute again, of one owner entity.
     private struct Owners {
@@ -15,10 +16,12 @@ package struct DerivedRefresh {
         var saved: Set<Int64> = []
     }
 
-    /// Where a row of the batch sits: among the inserts or the updates.
+    /// Where a row of the batch sits: among the inserts or the updates, or among the rows a batch
+    /// update request wrote (its version already raised).
     private enum Place: Equatable {
         case insert(Int)
         case update(Int)
+        case requested
     }
 
     private var owners: [Int: Owners] = [:]
@@ -62,6 +65,45 @@ package struct DerivedRefresh {
                 noteWritten(update.entity, update.key, before: nil, after: values, columns: nil)
             case .discarded, .deletedElsewhere:
                 break
+            }
+        }
+    }
+
+    /// Notes what a batch update's rows reach through the attributes it set: the rows themselves
+    /// when a derived attribute of theirs reads one (or is the save's time), the owners summing
+    /// one over their members, the owners copying one. Reads the updated rows only when owners
+    /// sum what the update set (for their member keys); other groups cost one check.
+    init(updates: AttributeUpdates, rows: some DerivedRowAccess) throws {
+        let entity = updates.entity
+        let stampsSaves = entity.derivations.contains { if case .now = $0.source { true } else { false } }
+        for group in updates.groups {
+            let readsOwn = stampsSaves || entity.derivations.contains { derivation in
+                if case .own(let column) = derivation.source { group.columns.contains(column) } else { false }
+            }
+            let triggers = entity.derivationTriggers.filter { trigger in
+                switch trigger.kind {
+                case .destination(let column, _): group.columns.contains(column)
+                case .member(_, let valueColumn): valueColumn.map { group.columns.contains($0) } ?? false
+                }
+            }
+            guard readsOwn || !triggers.isEmpty else { continue }
+            let readsRows = triggers.contains { if case .member = $0.kind { true } else { false } }
+            for key in group.keys {
+                if readsOwn {
+                    places[RowKey(entity: entity.index, key: key)] = .requested
+                    note(entity, key, saved: true)
+                }
+                guard !triggers.isEmpty else { continue }
+                let values = try readsRows ? rows.row(entity: entity, key: key)?.values : nil
+                for trigger in triggers {
+                    switch trigger.kind {
+                    case .member(let keyColumn, _):
+                        if let values, case .int64(let owner) = values[keyColumn].storage { note(trigger.owner, owner, saved: false) }
+                    case .destination(_, let ownerColumn):
+                        copiedFrom[CopyKey(owner: trigger.owner.index, ownerColumn: ownerColumn), default: []].insert(key)
+                        copyOwners[trigger.owner.index] = trigger.owner
+                    }
+                }
             }
         }
     }
@@ -204,6 +246,9 @@ package struct DerivedRefresh {
             case .discarded, .deletedElsewhere:
                 break
             }
+        case .requested:
+            outcome.derivedUpdates.append(CommitOutcome.DerivedUpdate(
+                entity: entity, key: key, before: row.values, after: after, columns: changed, version: row.version))
         case nil:
             outcome.derivedUpdates.append(CommitOutcome.DerivedUpdate(
                 entity: entity, key: key, before: row.values, after: after, columns: changed, version: row.version + 1))
